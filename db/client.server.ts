@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies the committed migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded engine, when there is one (tests dump and reload it). */
+  pglite?: PGlite;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Works from the sources (db/) and from the bundled server (build/server/). */
+export function migrationsFolder(): string {
+  const candidates = [
+    path.join(here, "migrations"),
+    path.resolve(here, "../../db/migrations"),
+    path.resolve("db/migrations"),
+  ];
+  const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
+  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(", ")})`);
+  return found;
+}
+
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm, cube, earthdistance };
+
+export type OpenOptions = {
+  /** postgres:// URL of a real server; when absent, embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory, or "memory://". */
+  dataDir?: string;
+  /** A dumped PGlite data dir (tarball) to start from, much faster than migrating from scratch. */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir ?? "memory://";
+  if (!dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

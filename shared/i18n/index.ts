@@ -1,0 +1,42 @@
+import i18next, { type i18n } from "i18next";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../constants.ts";
+import { NAMESPACES, resources } from "./resources.ts";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** A fresh, synchronously initialised i18next instance for one locale (one per request on the server). */
+export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
+  const instance = i18next.createInstance();
+  instance.init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: NAMESPACES,
+    defaultNS: "common",
+    resources: resources as unknown as Record<string, Record<string, object>>,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}
+
+/** Locale of a pathname: English under /en, French everywhere else. */
+export function localeFromPath(pathname: string): Locale {
+  return pathname === "/en" || pathname.startsWith("/en/") ? "en" : "fr";
+}
+
+/** The same page in another locale. */
+export function switchLocalePath(pathname: string, to: Locale): string {
+  const bare = localeFromPath(pathname) === "en" ? pathname.slice(3) || "/" : pathname;
+  if (to === "fr") return bare;
+  return bare === "/" ? "/en" : `/en${bare}`;
+}
+
+/** Prefix an app path with the locale's root. */
+export function localePath(locale: Locale, pathname: string): string {
+  if (locale === "fr") return pathname;
+  return pathname === "/" ? "/en" : `/en${pathname}`;
+}

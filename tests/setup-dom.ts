@@ -1,0 +1,5 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+import "../shared/i18n/test-init.ts";
+
+afterEach(() => cleanup());
