@@ -1,12 +1,11 @@
-import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: "unit",
           environment: "node",
@@ -15,7 +14,7 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: "component",
           environment: "jsdom",
@@ -24,7 +23,7 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: "api",
           environment: "node",
@@ -32,6 +31,33 @@ export default defineConfig({
           globalSetup: ["./tests/api/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "api-pg",
+                environment: "node",
+                include: ["{features,server,db}/**/*.api.test.ts"],
+                globalSetup: ["./tests/api/global-setup-pg.ts"],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true as const,
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["./tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

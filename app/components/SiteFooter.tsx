@@ -1,0 +1,32 @@
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../shared/constants.ts";
+import { pagePath } from "../../shared/i18n/pages.ts";
+
+export function SiteFooter({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-ink-500 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1">
+          <p className="font-semibold text-ink-900">{t("siteName")}</p>
+          <p>{t("tagline")}</p>
+          <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
+        </div>
+        <nav aria-label={t("footer.credits")} className="flex flex-col gap-1">
+          <a className="underline-offset-2 hover:underline" href={pagePath("page", locale, { slug: "terms" })}>
+            {t("footer.terms")}
+          </a>
+          <a className="underline-offset-2 hover:underline" href={pagePath("page", locale, { slug: "contact" })}>
+            {t("footer.contact")}
+          </a>
+          <a className="underline-offset-2 hover:underline" href={pagePath("page", locale, { slug: "credits" })}>
+            {t("footer.credits")}
+          </a>
+        </nav>
+        <p className="max-w-xs text-xs" data-testid="laposte-credit">
+          {t("footer.laposte")}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,40 @@
+import { Globe } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Locale } from "../../shared/constants.ts";
+import { pagePath } from "../../shared/i18n/pages.ts";
+import { Logo } from "./Logo.tsx";
+
+export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternateHref: string }) {
+  const { t } = useTranslation();
+  const other: Locale = locale === "fr" ? "en" : "fr";
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
+        <Link to={pagePath("home", locale)} className="flex items-center gap-2 rounded-md font-bold text-lg text-ink-900">
+          <Logo />
+          <span>{t("siteName")}</span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="ml-auto flex items-center gap-1 text-sm sm:gap-3">
+          <Link
+            to={pagePath("home", locale)}
+            className="rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+          >
+            {t("nav.races")}
+          </Link>
+          <a
+            href={alternateHref}
+            hrefLang={other}
+            lang={other}
+            className="flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 font-medium text-ink-700 hover:bg-slate-100"
+            aria-label={t("nav.switchTo")}
+            data-testid="language-switch"
+          >
+            <Globe className="h-4 w-4" aria-hidden="true" />
+            <span>{other.toUpperCase()}</span>
+          </a>
+        </nav>
+      </div>
+    </header>
+  );
+}

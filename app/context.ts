@@ -1,0 +1,14 @@
+import type { Config } from "../server/config.server.ts";
+import type { Services } from "../server/services.server.ts";
+
+/** What the Fastify server hands to every loader and action (see server/react-router.server.ts). */
+export type AppContext = {
+  services: Services;
+  config: Pick<Config, "PUBLIC_URL" | "MAP_STYLE_URL">;
+  /** CSP nonce of this response, for inline scripts React Router emits. */
+  nonce: string;
+};
+
+declare module "react-router" {
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,23 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { LOCALES } from "../shared/constants.ts";
+import { PAGES, type PageId } from "../shared/i18n/pages.ts";
+
+const FILES: Record<PageId, string> = {
+  home: "routes/home.tsx",
+  page: "routes/page.tsx",
+};
+
+/** Each page is declared once per locale with the id "<locale>.<page>". */
+function localized(page: PageId) {
+  return LOCALES.map((locale) => {
+    const pattern: string = PAGES[page][locale];
+    const full = locale === "en" ? (pattern ? `en/${pattern}` : "en") : pattern;
+    const id = `${locale}.${page}`;
+    return full ? route(full, FILES[page], { id }) : index(FILES[page], { id });
+  });
+}
+
+export default [
+  ...(Object.keys(FILES) as PageId[]).flatMap(localized),
+  route("*", "routes/not-found.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

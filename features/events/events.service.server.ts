@@ -1,0 +1,77 @@
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server.ts";
+import type { SportKey } from "../../shared/constants.ts";
+import { departments } from "../geo/geo.tables.ts";
+import { sports } from "../sports/sports.tables.ts";
+import type { EventCard } from "./events.contract.ts";
+import { eventState } from "./event-state.ts";
+import { courses, events } from "./events.tables.ts";
+
+/** Today's calendar date in France, where the races are. */
+export function parisToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(now);
+}
+
+export function eventsService(db: Db, clock: () => Date = () => new Date()) {
+  return {
+    /** The next active events, soonest first, as cards. */
+    async upcoming(limit: number): Promise<EventCard[]> {
+      const today = parisToday(clock());
+      const rows = await db
+        .select({
+          id: events.id,
+          slug: events.slug,
+          name: events.name,
+          sport: sports.key,
+          startDate: events.startDate,
+          endDate: events.endDate,
+          city: events.city,
+          departmentCode: events.departmentCode,
+          departmentName: departments.name,
+          scope: events.scope,
+          cancelled: events.cancelled,
+          postponed: events.postponed,
+          maxElevation: events.maxElevation,
+          coverImage: events.coverImage,
+        })
+        .from(events)
+        .innerJoin(sports, eq(sports.id, events.sportId))
+        .leftJoin(departments, eq(departments.code, events.departmentCode))
+        .where(and(eq(events.status, "active"), gte(events.startDate, today), eq(events.cancelled, false)))
+        .orderBy(asc(events.startDate), asc(events.id))
+        .limit(limit);
+      const ids = rows.map((r) => r.id);
+      const courseRows = ids.length
+        ? await db
+            .select({ eventId: courses.eventId, distance: courses.distance, duration: courses.duration })
+            .from(courses)
+            .where(inArray(courses.eventId, ids))
+            .orderBy(asc(courses.eventId), sql`${courses.distance} asc nulls last`)
+        : [];
+      return rows.map((r) => {
+        const own = courseRows.filter((c) => c.eventId === r.id);
+        return {
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          sport: r.sport as SportKey,
+          startDate: r.startDate,
+          endDate: r.endDate,
+          city: r.city,
+          departmentCode: r.departmentCode,
+          departmentName: r.departmentName,
+          scope: r.scope,
+          state: eventState(r, today),
+          distances: own.flatMap((c) => (c.distance == null ? [] : [c.distance])),
+          durations: own.flatMap((c) => (c.duration == null ? [] : [c.duration])),
+          maxElevation: r.maxElevation,
+          coverImage: r.coverImage,
+        };
+      });
+    },
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events);
+      return row?.n ?? 0;
+    },
+  };
+}

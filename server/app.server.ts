@@ -1,0 +1,120 @@
+import path from "node:path";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { ServerBuild } from "react-router";
+import type { Database } from "../db/client.server.ts";
+import { eventsRoutes } from "../features/events/events.routes.server.ts";
+import { referenceRoutes } from "../features/sports/reference.routes.server.ts";
+import type { Config } from "./config.server.ts";
+import { accessHeaderGuard, errorHandlers } from "./errors.server.ts";
+import { reactRouterPlugin } from "./react-router.server.ts";
+import { createServices, type Services } from "./services.server.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+    config: Config;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  /** The React Router server build; absent in API tests. */
+  build?: ServerBuild;
+  /** Folder of the built client assets (build/client). */
+  clientDir?: string;
+  clock?: () => Date;
+  logger?: boolean | object;
+};
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    disableRequestLogging: config.NODE_ENV === "test",
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("services", createServices(database.db, options.clock));
+
+  await app.register(fastifyHelmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Map tiles and styles come from a configurable host; images may be remote (event photos).
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        connectSrc: ["'self'", "https:"],
+        workerSrc: ["'self'", "blob:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", "data:"],
+        frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://player.vimeo.com"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  errorHandlers(app);
+  app.addHook("onRequest", accessHeaderGuard);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Dossard API", version: "1.0.0", description: "The race calendar's JSON API." },
+      components: {
+        securitySchemes: { access: { type: "apiKey", in: "header", name: "x-dossard-access" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  app.get("/healthz", { schema: { hide: true } }, async () => {
+    await app.services.events.count();
+    return { status: "ok" };
+  });
+
+  await app.register(referenceRoutes);
+  await app.register(eventsRoutes);
+
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.clientDir),
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; the rest (favicon, images) may.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("Cache-Control", "public, max-age=31536000, immutable");
+        } else {
+          res.header("Cache-Control", "public, max-age=3600");
+        }
+      },
+    });
+  }
+
+  if (options.build) {
+    const build = options.build;
+    await app.register(async (scope) =>
+      reactRouterPlugin(scope, {
+        build,
+        mode: config.NODE_ENV === "development" ? "development" : "production",
+        context: (_request, reply) => ({
+          services: app.services,
+          config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL },
+          nonce: reply.cspNonce.script,
+        }),
+      }),
+    );
+  }
+  return app;
+}

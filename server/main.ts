@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "../db/client.server.ts";
+import { ensureSeeded } from "../db/seed/index.server.ts";
+import { buildApp } from "./app.server.ts";
+import { ConfigError, loadConfig } from "./config.server.ts";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = (message: string) => console.log(`[dossard] ${message}`);
+
+  const buildFile = path.resolve("build/server/index.js");
+  if (!fs.existsSync(buildFile)) {
+    console.error("The site is not built: run `npm run build` (npm start does it for you).");
+    process.exit(1);
+  }
+
+  // The database starts while booting, never on the first request.
+  const started = Date.now();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, "pgdata"),
+  });
+  await database.migrate();
+  log(`database ready (${database.kind}) in ${Date.now() - started} ms`);
+  await ensureSeeded(database.db, {
+    demoEvents: config.DEMO_EVENTS,
+    seed: config.DEMO_SEED,
+    csvPath: config.COMMUNES_CSV,
+    log,
+  });
+
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const app = await buildApp({
+    config,
+    database,
+    build,
+    clientDir: path.resolve("build/client"),
+    logger: { level: config.LOG_LEVEL },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log(`Dossard is running on ${config.PUBLIC_URL} (listening on ${config.HOST}:${config.PORT})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

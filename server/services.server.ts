@@ -1,0 +1,12 @@
+import type { Db } from "../db/client.server.ts";
+import { eventsService } from "../features/events/events.service.server.ts";
+import { sportsService } from "../features/sports/sports.service.server.ts";
+
+/** Every domain service, bound to one database. Loaders and API routes both call these. */
+export function createServices(db: Db, clock: () => Date = () => new Date()) {
+  return {
+    events: eventsService(db, clock),
+    sports: sportsService(db),
+  };
+}
+export type Services = ReturnType<typeof createServices>;

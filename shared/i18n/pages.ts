@@ -1,0 +1,27 @@
+import type { Locale } from "../constants.ts";
+
+/**
+ * Page paths by locale. French pages live at the root, English ones under /en with English words,
+ * so a page's alternate in the other language is found from its route id and params.
+ */
+export const PAGES = {
+  home: { fr: "", en: "" },
+  page: { fr: "page/:slug", en: "page/:slug" },
+} as const satisfies Record<string, Record<Locale, string>>;
+export type PageId = keyof typeof PAGES;
+
+/** Full path of a page in a locale, with its :params filled. */
+export function pagePath(page: PageId, locale: Locale, params: Record<string, string | number> = {}): string {
+  const pattern: string = PAGES[page][locale];
+  const filled = pattern.replace(/:(\w+)\??/g, (_, name: string) => encodeURIComponent(String(params[name] ?? "")));
+  const clean = filled.replace(/\/+$/, "");
+  if (locale === "en") return clean ? `/en/${clean}` : "/en";
+  return `/${clean}`;
+}
+
+/** Route ids are "<locale>.<page>" (see app/routes.ts). */
+export function parseRouteId(id: string): { locale: Locale; page: PageId } | null {
+  const [locale, page] = id.split(".");
+  if ((locale === "fr" || locale === "en") && page && page in PAGES) return { locale, page: page as PageId };
+  return null;
+}

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, openDatabase } from "../../db/client.server.ts";
+import { ensureSeeded } from "../../db/seed/index.server.ts";
+import { buildApp } from "../../server/app.server.ts";
+import { loadConfig } from "../../server/config.server.ts";
+import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
+import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "./fixtures.ts";
+
+export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
+
+/** Same origin client header the browser sends; tests of the guard leave it out on purpose. */
+export const accessHeaders = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE };
+
+let counter = 0;
+
+/**
+ * A fresh database for one test file: a copy of the seeded template on PGlite, or, when
+ * TEST_DATABASE_URL is set, a new database on that real PostgreSQL server cloned from a seeded
+ * template database.
+ */
+async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const blob = new Blob([fs.readFileSync(inject("templateDump"))]);
+    return openDatabase({ dataDir: "memory://", loadDataDir: blob });
+  }
+  const template = "dossard_test_template";
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const name = `dossard_test_${process.pid}_${++counter}_${Date.now().toString(36)}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.href, poolSize: 4 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const drop = new pg.Client({ connectionString: serverUrl });
+        await drop.connect();
+        await drop.query(`DROP DATABASE IF EXISTS ${name}`);
+        await drop.end();
+      },
+    };
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Prepares the template database on the real server (run once by the pg global setup). */
+export async function preparePostgresTemplate(serverUrl: string): Promise<void> {
+  const template = "dossard_test_template";
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+  await admin.query(`CREATE DATABASE ${template}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${template}`;
+  const database = await openDatabase({ url: url.href, poolSize: 2 });
+  await database.migrate();
+  await ensureSeeded(database.db, {
+    demoEvents: TEST_DEMO_EVENTS,
+    seed: TEST_SEED,
+    referenceDate: TEST_REFERENCE_DATE,
+    log: () => {},
+  });
+  await database.close();
+}
+
+export async function createTestApp(options: { clock?: () => Date } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "./data/test", LOG_LEVEL: "silent" });
+  const app = await buildApp({ config, database, clock: options.clock ?? (() => TEST_REFERENCE_DATE) });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
