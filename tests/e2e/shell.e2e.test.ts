@@ -1,0 +1,98 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("home page", () => {
+  it("is server-rendered in French with demo races and its meta tags, JavaScript disabled", async () => {
+    const context = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${baseURL}/`);
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute("html", "lang")).toBe("fr");
+    expect(await page.title()).toBe("Calendrier des courses à pied, trails et triathlons en France | Dossard");
+    expect(await page.locator("h1").textContent()).toBe("Trouvez votre prochaine course");
+    const cards = page.locator('[data-testid="event-list"] article');
+    expect(await cards.count()).toBeGreaterThanOrEqual(12);
+    const firstDate = await cards.first().locator("time").getAttribute("datetime");
+    expect(firstDate! >= new Date().toISOString().slice(0, 10)).toBe(true);
+    const meta = (selector: string, attr = "content") => page.locator(selector).first().getAttribute(attr);
+    expect(await meta('meta[name="description"]')).toMatch(/^Trouvez votre prochaine course/);
+    expect((await meta('meta[name="description"]'))!.length).toBeLessThanOrEqual(140);
+    expect(await meta('link[rel="canonical"]', "href")).toBe(`${baseURL}/`);
+    expect(await meta('link[rel="alternate"][hreflang="en"]', "href")).toBe(`${baseURL}/en`);
+    expect(await meta('meta[property="og:title"]')).toContain("Dossard");
+    expect(await meta('meta[property="og:image"]')).toMatch(/^http.*\.(png|jpg|svg)$/);
+    expect(await page.locator('[data-testid="laposte-credit"]').textContent()).toContain("La Poste");
+    // Nothing overflows a 360 px wide phone screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  it("switches to English and back, keeping the page", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/page/credits`);
+    expect(await page.locator("h1").textContent()).toBe("Crédits");
+    await page.getByTestId("language-switch").click();
+    await page.waitForURL(`${baseURL}/en/page/credits`);
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    expect(await page.locator("h1").textContent()).toBe("Credits");
+    await page.getByTestId("language-switch").click();
+    await page.waitForURL(`${baseURL}/page/credits`);
+    expect(await page.locator("h1").textContent()).toBe("Crédits");
+    await context.close();
+  });
+
+  it("renders the English home page under /en with English dates", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/en`);
+    expect(await page.title()).toBe("Calendar of running, trail and triathlon races in France | Dossard");
+    const firstDate = await page.locator('[data-testid="event-list"] time').first().textContent();
+    expect(firstDate).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+ \d{4}$/);
+    await context.close();
+  });
+});
+
+describe("errors", () => {
+  it("shows the translated 404 page with status 404", async () => {
+    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const fr = await page.goto(`${baseURL}/cette-page-n-existe-pas`);
+    expect(fr?.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Page introuvable");
+    expect(await page.title()).toContain("Page introuvable");
+    const en = await page.goto(`${baseURL}/en/no-such-page`);
+    expect(en?.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Page not found");
+    const item = await page.goto(`${baseURL}/page/nope`);
+    expect(item?.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Élément introuvable");
+    await context.close();
+  });
+
+  it("hydrates without console errors or CSP violations", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") problems.push(msg.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(`${baseURL}/`);
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
+    await page.getByRole("link", { name: /Crédits/ }).click();
+    await page.waitForURL(`${baseURL}/page/credits`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
