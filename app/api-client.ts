@@ -5,19 +5,32 @@ export function loginPathFor(pathname: string): string {
   return pathname === "/en" || pathname.startsWith("/en/") ? "/en/login" : "/login";
 }
 
+type Deps = {
+  fetch: typeof fetch;
+  /** Current path, to pick the login page's language. */
+  pathname: () => string;
+  /** Replaces the current location (no history entry). */
+  replace: (path: string) => void;
+};
+
 /**
- * Calls the site's own API: every request carries the fixed access header; a 403 replaces the
- * current location with the login page. Errors come back as the API's JSON error body.
+ * A client for the site's own API: every request carries the fixed access header; a 403 replaces
+ * the current location with the login page.
  */
-export async function apiFetch(input: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  headers.set(ACCESS_HEADER, ACCESS_HEADER_VALUE);
-  if (init.body && typeof init.body === "string" && !headers.has("content-type")) {
-    headers.set("content-type", "application/json");
-  }
-  const response = await fetch(input, { ...init, headers, credentials: "same-origin" });
-  if (response.status === 403 && typeof window !== "undefined") {
-    window.location.replace(loginPathFor(window.location.pathname));
-  }
-  return response;
+export function createApiFetch(deps: Deps) {
+  return async function apiFetch(input: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set(ACCESS_HEADER, ACCESS_HEADER_VALUE);
+    if (typeof init.body === "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
+    const response = await deps.fetch(input, { ...init, headers, credentials: "same-origin" });
+    if (response.status === 403) deps.replace(loginPathFor(deps.pathname()));
+    return response;
+  };
 }
+
+/** The browser's instance. */
+export const apiFetch = createApiFetch({
+  fetch: (...args) => fetch(...args),
+  pathname: () => window.location.pathname,
+  replace: (path) => window.location.replace(path),
+});
