@@ -323,35 +323,39 @@ describe("Select settings", () => {
   });
 });
 
+const departments: SelectOption[] = [
+  { value: "75", label: "Paris", parent: "idf" },
+  { value: "91", label: "Essonne", parent: "idf" },
+  { value: "69", label: "Rhône", parent: "ara" },
+];
+
+function Dependent({ onChange }: { onChange: (value: unknown) => void }) {
+  const [region, setRegion] = useState<string>("idf");
+  const [department, setDepartment] = useState<string | number | null>("91");
+  return (
+    <>
+      <button type="button" onClick={() => setRegion("ara")}>
+        Auvergne
+      </button>
+      <Select
+        label="Département"
+        options={departments}
+        parentValue={region}
+        value={department}
+        onChange={(value) => {
+          onChange(value);
+          setDepartment(value);
+        }}
+      />
+    </>
+  );
+}
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
 describe("Select dependent list (parentValue)", () => {
-  const departments: SelectOption[] = [
-    { value: "75", label: "Paris", parent: "idf" },
-    { value: "91", label: "Essonne", parent: "idf" },
-    { value: "69", label: "Rhône", parent: "ara" },
-  ];
-
-  function Dependent({ onChange }: { onChange: (value: unknown) => void }) {
-    const [region, setRegion] = useState<string>("idf");
-    const [department, setDepartment] = useState<string | number | null>("91");
-    return (
-      <>
-        <button type="button" onClick={() => setRegion("ara")}>
-          Auvergne
-        </button>
-        <Select
-          label="Département"
-          options={departments}
-          parentValue={region}
-          value={department}
-          onChange={(value) => {
-            onChange(value);
-            setDepartment(value);
-          }}
-        />
-      </>
-    );
-  }
-
   it("resets the value to empty and reports it when the parent value changes", async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
@@ -389,9 +393,6 @@ describe("Select option links", () => {
 
   it("navigates with the router when rendered inside one", async () => {
     const user = userEvent.setup();
-    function Where() {
-      return <p data-testid="where">{useLocation().pathname}</p>;
-    }
     const page = (
       <>
         <Select label="Aller à" options={pages} />
