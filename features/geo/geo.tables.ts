@@ -42,7 +42,10 @@ export const communes = pgTable(
     population: integer("population").notNull().default(0),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
-    /** How the coordinates were found: "laposte", "merged" (former communes) or "department" (centroid). */
+    /**
+     * How the coordinates were found: "laposte" (own row), "merged" (former communes or arrondissements),
+     * or a fallback: "locality", "postal_code", "epci" or "department" (see features/geo/reference.server.ts).
+     */
     placedBy: varchar("placed_by", { length: 12 }).notNull(),
   },
   (t) => [index("communes_department_idx").on(t.departmentCode), index("communes_population_idx").on(t.population)],

@@ -1,0 +1,355 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { sql } from "drizzle-orm";
+import type { SqlRunner } from "../../db/seed/bulk.server.ts";
+import { bulkInsert } from "../../db/seed/bulk.server.ts";
+import { buildCountries, type CountryRow } from "./countries.ts";
+import { communes, countries, departments, regions } from "./geo.tables.ts";
+import {
+  type CsvSourceOptions,
+  type LaPosteIndex,
+  parseLaPosteCsv,
+  placeKey,
+  readCommunesCsv,
+  resolveCommunesCsvSource,
+} from "./laposte.server.ts";
+import { slugify } from "./slugify.ts";
+
+/** Zones of @etalab/decoupage-administratif kept: metropolitan France and the overseas departments. */
+const KEPT_ZONES = new Set(["metro", "drom"]);
+
+type EtalabCommune = {
+  code: string;
+  nom: string;
+  type: "commune-actuelle" | "commune-deleguee" | "commune-associee" | "arrondissement-municipal";
+  zone: string;
+  departement?: string;
+  region?: string;
+  codesPostaux?: string[];
+  population?: number;
+  anciensCodes?: string[];
+  /** Current commune a delegated/associated commune belongs to. */
+  chefLieu?: string;
+  /** Commune a municipal arrondissement (Paris, Lyon, Marseille) belongs to. */
+  commune?: string;
+};
+type EtalabDepartment = { code: string; nom: string; region: string; zone: string };
+type EtalabRegion = { code: string; nom: string; zone: string };
+type EtalabEpci = { code: string; nom: string; membres: { code: string }[] };
+
+export type Etalab = {
+  communes: EtalabCommune[];
+  departments: EtalabDepartment[];
+  regions: EtalabRegion[];
+  epci: EtalabEpci[];
+};
+
+let etalabCache: Etalab | undefined;
+
+/** The JSON files of @etalab/decoupage-administratif (its index.js is broken), read once. */
+export function readEtalab(): Etalab {
+  if (etalabCache) return etalabCache;
+  const require = createRequire(import.meta.url);
+  const read = <T>(file: string): T =>
+    JSON.parse(fs.readFileSync(require.resolve(`@etalab/decoupage-administratif/data/${file}`), "utf8")) as T;
+  etalabCache = {
+    communes: read<EtalabCommune[]>("communes.json"),
+    departments: read<EtalabDepartment[]>("departements.json"),
+    regions: read<EtalabRegion[]>("regions.json"),
+    epci: read<EtalabEpci[]>("epci.json"),
+  };
+  return etalabCache;
+}
+
+export type PlacedBy = "laposte" | "merged" | "locality" | "postal_code" | "epci" | "department";
+
+export type RegionRow = typeof regions.$inferInsert;
+export type DepartmentRow = typeof departments.$inferInsert;
+export type CommuneRow = typeof communes.$inferInsert & { placedBy: PlacedBy };
+
+export type PlacementReport = {
+  communes: number;
+  /** Own row in La Poste's table. */
+  laposte: number;
+  /** Mean of its former (delegated/associated) communes or municipal arrondissements found in La Poste's table. */
+  merged: number;
+  /** Everything else, by method (see buildGeoReference). */
+  fallback: number;
+  fallbackBy: { locality: number; postalCode: number; epci: number; department: number };
+};
+
+export function formatPlacementReport(r: PlacementReport): string {
+  const f = r.fallbackBy;
+  return (
+    `${r.communes} communes placed: ${r.laposte} by La Poste, ${r.merged} by former communes or arrondissements, ` +
+    `${r.fallback} by fallback (${f.locality} La Poste locality, ${f.postalCode} same postal code, ` +
+    `${f.epci} intercommunality centroid, ${f.department} department centroid)`
+  );
+}
+
+export type GeoReference = {
+  countries: CountryRow[];
+  regions: RegionRow[];
+  departments: DepartmentRow[];
+  communes: CommuneRow[];
+  report: PlacementReport;
+};
+
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+function mean(points: { lat: number; lng: number }[]): { lat: number; lng: number } {
+  let lat = 0;
+  let lng = 0;
+  for (const p of points) {
+    lat += p.lat;
+    lng += p.lng;
+  }
+  return { lat: lat / points.length, lng: lng / points.length };
+}
+
+/** Codes of the reference rows, computed without the CSV (to tell whether they are loaded). */
+export function expectedGeoCodes(etalab: Etalab = readEtalab()) {
+  return {
+    countries: buildCountries().map((c) => c.code),
+    regions: etalab.regions.filter((r) => KEPT_ZONES.has(r.zone)).map((r) => r.code),
+    departments: etalab.departments.filter((d) => KEPT_ZONES.has(d.zone)).map((d) => d.code),
+    communes: etalab.communes.filter((c) => c.type === "commune-actuelle" && KEPT_ZONES.has(c.zone)).map((c) => c.code),
+  };
+}
+
+/**
+ * Joins @etalab/decoupage-administratif (names, hierarchy, populations, postal codes) with La Poste's
+ * coordinates. Every current commune ends with coordinates:
+ * 1. its own La Poste row;
+ * 2. else the mean of its former communes' rows (communes merged after La Poste's table was made) or
+ *    of its municipal arrondissements' rows (Paris, Lyon, Marseille are single communes here);
+ * Fallbacks, from the closest to the coarsest:
+ * 3. "locality": La Poste rows of the same department naming it (Ligne_5 or commune name): communes
+ *    restored after a merger are still localities of the commune they had joined, renumbered ones
+ *    keep their name under the old code;
+ * 4. "postal_code": mean of the La Poste rows of the other communes sharing its postal code(s);
+ * 5. "epci": population-weighted centroid of its intercommunality's members placed by 1–4;
+ * 6. "department": population-weighted centroid of its department's communes placed by 1–4.
+ */
+export function buildGeoReference(laposte: LaPosteIndex, etalab: Etalab = readEtalab()): GeoReference {
+  const regionRows: RegionRow[] = etalab.regions
+    .filter((r) => KEPT_ZONES.has(r.zone))
+    .map((r) => ({ code: r.code, name: r.nom, slug: slugify(r.nom) }));
+  const departmentRows: DepartmentRow[] = etalab.departments
+    .filter((d) => KEPT_ZONES.has(d.zone))
+    .map((d) => ({ code: d.code, name: d.nom, slug: slugify(d.nom), regionCode: d.region }));
+
+  const parts = new Map<string, string[]>();
+  const addPart = (parent: string | undefined, code: string) => {
+    if (!parent || parent === code) return;
+    const list = parts.get(parent) ?? [];
+    if (!list.includes(code)) list.push(code);
+    parts.set(parent, list);
+  };
+  for (const c of etalab.communes) {
+    if (c.type === "commune-deleguee" || c.type === "commune-associee") addPart(c.chefLieu, c.code);
+    else if (c.type === "arrondissement-municipal") addPart(c.commune, c.code);
+    else for (const former of c.anciensCodes ?? []) addPart(c.code, former);
+  }
+
+  const byPostalCode = new Map<string, { lat: number; lng: number }[]>();
+  for (const entry of laposte.byCode.values()) {
+    if (entry.lat === null || entry.lng === null) continue;
+    for (const postal of entry.postalCodes) {
+      const list = byPostalCode.get(postal) ?? [];
+      list.push({ lat: entry.lat, lng: entry.lng });
+      byPostalCode.set(postal, list);
+    }
+  }
+
+  const report: PlacementReport = {
+    communes: 0,
+    laposte: 0,
+    merged: 0,
+    fallback: 0,
+    fallbackBy: { locality: 0, postalCode: 0, epci: 0, department: 0 },
+  };
+  const rows: CommuneRow[] = [];
+  const unplaced: CommuneRow[] = [];
+  for (const c of etalab.communes) {
+    if (c.type !== "commune-actuelle" || !KEPT_ZONES.has(c.zone) || !c.departement || !c.region) continue;
+    const own = laposte.byCode.get(c.code);
+    const subunits = (parts.get(c.code) ?? []).map((code) => laposte.byCode.get(code));
+    const row: CommuneRow = {
+      code: c.code,
+      name: c.nom,
+      slug: slugify(c.nom),
+      departmentCode: c.departement,
+      regionCode: c.region,
+      postalCodes: c.codesPostaux?.length
+        ? [...c.codesPostaux]
+        : own?.postalCodes.length
+          ? [...own.postalCodes]
+          : [...new Set(subunits.flatMap((p) => p?.postalCodes ?? []))].sort(),
+      population: c.population ?? 0,
+      lat: Number.NaN,
+      lng: Number.NaN,
+      placedBy: "laposte",
+    };
+    report.communes++;
+    rows.push(row);
+    if (own && own.lat !== null && own.lng !== null) {
+      row.lat = own.lat;
+      row.lng = own.lng;
+      report.laposte++;
+      continue;
+    }
+    const located = subunits.filter((p) => p && p.lat !== null && p.lng !== null) as { lat: number; lng: number }[];
+    if (located.length > 0) {
+      Object.assign(row, mean(located), { placedBy: "merged" });
+      report.merged++;
+      continue;
+    }
+    report.fallback++;
+    const localities = laposte.byLocality.get(`${c.departement}|${placeKey(c.nom)}`);
+    const neighbours = row.postalCodes!.flatMap((postal) => byPostalCode.get(postal) ?? []);
+    if (localities?.length) {
+      Object.assign(row, mean(localities), { placedBy: "locality" });
+      report.fallbackBy.locality++;
+    } else if (neighbours.length > 0) {
+      Object.assign(row, mean(neighbours), { placedBy: "postal_code" });
+      report.fallbackBy.postalCode++;
+    } else {
+      unplaced.push(row);
+    }
+  }
+
+  if (unplaced.length > 0) {
+    const byCode = new Map(rows.map((row) => [row.code, row]));
+    const centroid = (members: (CommuneRow | undefined)[]) => {
+      let lat = 0;
+      let lng = 0;
+      let weight = 0;
+      for (const m of members) {
+        if (!m || Number.isNaN(m.lat)) continue;
+        const w = Math.max(1, m.population ?? 0);
+        lat += m.lat * w;
+        lng += m.lng * w;
+        weight += w;
+      }
+      return weight > 0 ? { lat: lat / weight, lng: lng / weight } : null;
+    };
+    const epciOf = new Map<string, string[]>();
+    for (const epci of etalab.epci) {
+      const members = epci.membres.map((m) => m.code);
+      for (const code of members) epciOf.set(code, members);
+    }
+    const byDepartment = new Map<string, CommuneRow[]>();
+    for (const row of rows) {
+      const list = byDepartment.get(row.departmentCode) ?? [];
+      list.push(row);
+      byDepartment.set(row.departmentCode, list);
+    }
+    // Centroids are computed from communes placed by La Poste and the closer fallbacks only.
+    const epciCentres = unplaced.map((row) => centroid((epciOf.get(row.code) ?? []).map((code) => byCode.get(code))));
+    const departmentCentres = unplaced.map((row) => centroid(byDepartment.get(row.departmentCode) ?? []));
+    unplaced.forEach((row, i) => {
+      const centre = epciCentres[i] ?? departmentCentres[i];
+      if (!centre) throw new Error(`No placed commune near ${row.code} ${row.name} to place it`);
+      Object.assign(row, centre, { placedBy: epciCentres[i] ? "epci" : "department" });
+      if (epciCentres[i]) report.fallbackBy.epci++;
+      else report.fallbackBy.department++;
+    });
+  }
+  for (const row of rows) {
+    row.lat = round6(row.lat);
+    row.lng = round6(row.lng);
+  }
+  return { countries: buildCountries(), regions: regionRows, departments: departmentRows, communes: rows, report };
+}
+
+export type GeoLoadOptions = CsvSourceOptions & { log?: (message: string) => void; force?: boolean };
+
+export type GeoLoadResult = {
+  /** True when everything was already there and nothing was read nor written. */
+  skipped: boolean;
+  inserted: { countries: number; regions: number; departments: number; communes: number };
+  report: PlacementReport | null;
+  ms: number;
+};
+
+async function existingCodes(db: SqlRunner, table: string): Promise<Set<string>> {
+  const result = (await db.execute(sql`SELECT code FROM ${sql.identifier(table)}`)) as unknown as {
+    rows: { code: string }[];
+  };
+  return new Set(result.rows.map((r) => r.code));
+}
+
+/** True when every expected country, region, department and current commune is in the database. */
+export async function geoReferenceLoaded(db: SqlRunner, etalab: Etalab = readEtalab()): Promise<boolean> {
+  const expected = expectedGeoCodes(etalab);
+  for (const [table, codes] of Object.entries(expected)) {
+    const present = await existingCodes(db, table);
+    if (codes.some((code) => !present.has(code))) return false;
+  }
+  return true;
+}
+
+/** `(xmax = 0)` is true for a freshly inserted row, false for one updated by ON CONFLICT. */
+const countInserted = (rows: Record<string, unknown>[]) => rows.filter((r) => r.inserted === true).length;
+
+/**
+ * Loads countries, regions, departments and communes. Idempotent and cheap when already loaded: it
+ * then only compares codes and does not need the CSV. Otherwise it upserts everything in one
+ * transaction (new rows inserted, existing rows refreshed, nothing deleted: events point at communes).
+ */
+export async function loadGeoReference(
+  db: Pick<import("../../db/client.server.ts").Db, "execute" | "transaction">,
+  options: GeoLoadOptions = {},
+): Promise<GeoLoadResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const etalab = readEtalab();
+  if (!options.force && (await geoReferenceLoaded(db, etalab))) {
+    return {
+      skipped: true,
+      inserted: { countries: 0, regions: 0, departments: 0, communes: 0 },
+      report: null,
+      ms: Math.round(performance.now() - started),
+    };
+  }
+  const source = resolveCommunesCsvSource(options);
+  log(`geo: reading communes coordinates from ${source}`);
+  const laposte = parseLaPosteCsv(await readCommunesCsv(source));
+  const geo = buildGeoReference(laposte, etalab);
+  const upsert = (columns: string[]) =>
+    sql.raw(`ON CONFLICT (code) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(", ")}`);
+  const returning = sql.raw("(xmax = 0) AS inserted");
+  const inserted = await db.transaction(async (tx) => ({
+    countries: countInserted(
+      await bulkInsert(tx, countries, geo.countries, { onConflict: upsert(["name_fr", "name_en"]), returning }),
+    ),
+    regions: countInserted(
+      await bulkInsert(tx, regions, geo.regions, { onConflict: upsert(["name", "slug"]), returning }),
+    ),
+    departments: countInserted(
+      await bulkInsert(tx, departments, geo.departments, {
+        onConflict: upsert(["name", "slug", "region_code"]),
+        returning,
+      }),
+    ),
+    communes: countInserted(
+      await bulkInsert(tx, communes, geo.communes, {
+        onConflict: upsert([
+          "name",
+          "slug",
+          "department_code",
+          "region_code",
+          "postal_codes",
+          "population",
+          "lat",
+          "lng",
+          "placed_by",
+        ]),
+        returning,
+      }),
+    ),
+  }));
+  log(`geo: ${formatPlacementReport(geo.report)}`);
+  return { skipped: false, inserted, report: geo.report, ms: Math.round(performance.now() - started) };
+}

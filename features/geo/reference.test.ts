@@ -1,0 +1,255 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../../db/client.server.ts";
+import { loadReferenceData, type ReferenceLoadResult } from "../../db/seed/reference.server.ts";
+import { SPORTS } from "../../shared/constants.ts";
+import { buildCountries, ISO_COUNTRY_CODES } from "./countries.ts";
+import {
+  CommunesCsvError,
+  findProjectRoot,
+  parseLaPosteCsv,
+  readCommunesCsv,
+  resolveCommunesCsvSource,
+} from "./laposte.server.ts";
+import { loadGeoReference } from "./reference.server.ts";
+import { slugify } from "./slugify.ts";
+
+const csvFile = resolveCommunesCsvSource();
+
+describe("slugify", () => {
+  it("drops accents, apostrophes and case", () => {
+    expect(slugify("Saint-Étienne")).toBe("saint-etienne");
+    expect(slugify("Côtes-d'Armor")).toBe("cotes-d-armor");
+    expect(slugify("L'Haÿ-les-Roses")).toBe("l-hay-les-roses");
+    expect(slugify("Provence-Alpes-Côte d'Azur")).toBe("provence-alpes-cote-d-azur");
+    expect(slugify("Œuvre  Ça ")).toBe("oeuvre-ca");
+  });
+});
+
+describe("countries", () => {
+  it("names every ISO 3166-1 country in French and English", () => {
+    const rows = buildCountries();
+    expect(ISO_COUNTRY_CODES.length).toBeGreaterThanOrEqual(249);
+    expect(new Set(rows.map((r) => r.code)).size).toBe(rows.length);
+    const byCode = new Map(rows.map((r) => [r.code, r]));
+    expect(byCode.get("FR")).toMatchObject({ nameFr: "France", nameEn: "France" });
+    expect(byCode.get("DE")).toMatchObject({ nameFr: "Allemagne", nameEn: "Germany" });
+    expect(byCode.get("CH")?.nameFr).toBe("Suisse");
+    for (const row of rows) expect(row.nameFr).not.toBe(row.code);
+  });
+});
+
+describe("communes CSV source", () => {
+  const emptyRoot = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-no-csv-"));
+  const project = path.join(emptyRoot, "main");
+  fs.mkdirSync(project);
+  afterAll(() => fs.rmSync(emptyRoot, { recursive: true, force: true }));
+
+  it("defaults to ../shared/data beside the project", () => {
+    expect(resolveCommunesCsvSource({ env: {} })).toBe(
+      path.resolve(findProjectRoot(), "../shared/data/laposte_hexasmal.csv"),
+    );
+  });
+
+  it("fails with a message naming both ways to provide it", () => {
+    const attempt = () => resolveCommunesCsvSource({ projectRoot: project, env: {} });
+    expect(attempt).toThrow(CommunesCsvError);
+    expect(attempt).toThrow(path.join(emptyRoot, "shared", "data", "laposte_hexasmal.csv"));
+    expect(attempt).toThrow(/COMMUNES_CSV/);
+    expect(attempt).toThrow(/http\(s\) URL/);
+  });
+
+  it("reports a configured path that does not exist", () => {
+    expect(() => resolveCommunesCsvSource({ projectRoot: project, env: { COMMUNES_CSV: "nowhere.csv" } })).toThrow(
+      /not found at .*nowhere\.csv \(from COMMUNES_CSV\)/,
+    );
+  });
+
+  it("refuses to load an empty database without the CSV, before writing anything", async () => {
+    const calls: string[] = [];
+    const fakeDb = {
+      execute: async () => ({ rows: [] }),
+      transaction: async () => {
+        calls.push("transaction");
+      },
+    } as never;
+    await expect(loadGeoReference(fakeDb, { projectRoot: project, env: {} })).rejects.toThrow(
+      /laposte_hexasmal\.csv.*COMMUNES_CSV/s,
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it("reads the CSV from COMMUNES_CSV, as a path or an http URL", async () => {
+    expect(resolveCommunesCsvSource({ projectRoot: project, env: { COMMUNES_CSV: csvFile } })).toBe(csvFile);
+    const server = http.createServer((req, res) => {
+      if (req.url === "/laposte.csv") res.end(fs.readFileSync(csvFile));
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const url = resolveCommunesCsvSource({ projectRoot: project, env: { COMMUNES_CSV: `${base}/laposte.csv` } });
+      expect(url).toBe(`${base}/laposte.csv`);
+      const index = parseLaPosteCsv(await readCommunesCsv(url));
+      expect(index.rows).toBeGreaterThan(39_000);
+      await expect(readCommunesCsv(`${base}/missing.csv`)).rejects.toThrow(/HTTP 404/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("rejects a file that is not La Poste's table", () => {
+    expect(() => parseLaPosteCsv("code,name\n1,a\n")).toThrow(/Code_commune_INSEE/);
+  });
+});
+
+describe("reference data in the database", () => {
+  let database: Database;
+  let first: ReferenceLoadResult;
+  const log: string[] = [];
+  const query = async <T>(text: string, params: unknown[] = []) => (await database.pglite!.query<T>(text, params)).rows;
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: "memory://" });
+    await database.migrate();
+    first = await loadReferenceData(database.db, { log: (m) => log.push(m) });
+  }, 120_000);
+  afterAll(() => database?.close());
+
+  it("loads everything and reports how communes were placed", () => {
+    const report = first.geo.report!;
+    expect(first.geo.skipped).toBe(false);
+    expect(first.geo.inserted.countries).toBeGreaterThanOrEqual(249);
+    expect(first.geo.inserted.regions).toBe(18);
+    expect(first.geo.inserted.departments).toBe(101);
+    expect(report.communes).toBeGreaterThan(34_000);
+    expect(first.geo.inserted.communes).toBe(report.communes);
+    expect(report.laposte + report.merged + report.fallback).toBe(report.communes);
+    expect(report.laposte).toBeGreaterThan(34_000);
+    expect(report.merged).toBeGreaterThan(0);
+    const f = report.fallbackBy;
+    expect(f.locality + f.postalCode + f.epci + f.department).toBe(report.fallback);
+    expect(log.join("\n")).toMatch(/communes placed: \d+ by La Poste, \d+ by former communes.*\d+ by fallback/);
+    expect(first.sports.inserted).toBe(SPORTS.length);
+  });
+
+  it("gives every current commune coordinates inside France or its overseas departments", async () => {
+    const [{ n }] = await query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM communes WHERE lat IS NULL OR lng IS NULL OR lat = 'NaN' OR lng = 'NaN'",
+    );
+    expect(n).toBe(0);
+    const [metro] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM communes WHERE department_code NOT LIKE '97%'
+         AND NOT (lat BETWEEN 41.3 AND 51.1 AND lng BETWEEN -5.2 AND 9.6)`,
+    );
+    expect(metro.n).toBe(0);
+    const [reunion] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM communes WHERE department_code = '974'
+         AND NOT (lat BETWEEN -21.4 AND -20.8 AND lng BETWEEN 55.2 AND 55.9)`,
+    );
+    expect(reunion.n).toBe(0);
+  });
+
+  it("keeps proper accented names, populations and postal codes", async () => {
+    const [stEtienne] = await query<Record<string, unknown>>("SELECT * FROM communes WHERE code = '42218'");
+    expect(stEtienne).toMatchObject({
+      name: "Saint-Étienne",
+      slug: "saint-etienne",
+      department_code: "42",
+      region_code: "84",
+      placed_by: "laposte",
+    });
+    expect(stEtienne.lat as number).toBeCloseTo(45.43, 1);
+    expect(stEtienne.lng as number).toBeCloseTo(4.39, 1);
+    expect(stEtienne.population as number).toBeGreaterThan(150_000);
+    expect(stEtienne.postal_codes).toContain("42000");
+
+    const [paris] = await query<Record<string, unknown>>("SELECT * FROM communes WHERE code = '75056'");
+    expect(paris).toMatchObject({ name: "Paris", department_code: "75", region_code: "11" });
+    expect(paris.population as number).toBeGreaterThan(2_000_000);
+    expect(paris.lat as number).toBeCloseTo(48.86, 1);
+    expect(paris.lng as number).toBeCloseTo(2.35, 1);
+    expect((paris.postal_codes as string[]).length).toBe(21);
+    // Arrondissements are not communes here.
+    const [{ n }] = await query<{ n: number }>("SELECT count(*)::int AS n FROM communes WHERE code = '75101'");
+    expect(n).toBe(0);
+
+    const [reunion] = await query<Record<string, unknown>>("SELECT * FROM communes WHERE code = '97411'");
+    expect(reunion).toMatchObject({ name: "Saint-Denis", department_code: "974", region_code: "04" });
+  });
+
+  it("places a commune merged after La Poste's table at the mean of its former communes", async () => {
+    // Conques-en-Rouergue (12218) has no row of its own: La Poste still files it under the code of
+    // its former chef-lieu 12076 (the others, 12114 and 12173, have no row either).
+    const index = parseLaPosteCsv(fs.readFileSync(csvFile, "utf8"));
+    expect(index.byCode.get("12218")).toBeUndefined();
+    const formers = ["12076", "12114", "12173"].flatMap((code) => index.byCode.get(code) ?? []);
+    expect(formers.length).toBeGreaterThan(0);
+    const lat = formers.reduce((s, f) => s + f.lat!, 0) / formers.length;
+    const lng = formers.reduce((s, f) => s + f.lng!, 0) / formers.length;
+    const [conques] = await query<{ name: string; lat: number; lng: number; placed_by: string }>(
+      "SELECT name, lat, lng, placed_by FROM communes WHERE code = '12218'",
+    );
+    expect(conques).toMatchObject({ name: "Conques-en-Rouergue", placed_by: "merged" });
+    expect(conques.lat).toBeCloseTo(lat, 5);
+    expect(conques.lng).toBeCloseTo(lng, 5);
+  });
+
+  it("places restored communes with a fallback close to where they are", async () => {
+    // Sannerville (14666) left Saline in 2025; La Poste lists it as a locality of Saline (14712).
+    const [sannerville] = await query<{ lat: number; lng: number; placed_by: string }>(
+      "SELECT lat, lng, placed_by FROM communes WHERE code = '14666'",
+    );
+    expect(sannerville.placed_by).toBe("locality");
+    expect(sannerville.lat).toBeCloseTo(49.19, 1);
+    expect(sannerville.lng).toBeCloseTo(-0.18, 1);
+  });
+
+  it("has slugged regions and departments", async () => {
+    const rows = await query<{ code: string; slug: string; region_code: string }>(
+      "SELECT code, slug, region_code FROM departments WHERE code IN ('22', '2A', '974') ORDER BY code",
+    );
+    expect(rows).toEqual([
+      { code: "22", slug: "cotes-d-armor", region_code: "53" },
+      { code: "2A", slug: "corse-du-sud", region_code: "94" },
+      { code: "974", slug: "la-reunion", region_code: "04" },
+    ]);
+    const [region] = await query<{ name: string; slug: string }>("SELECT name, slug FROM regions WHERE code = '84'");
+    expect(region).toEqual({ name: "Auvergne-Rhône-Alpes", slug: "auvergne-rhone-alpes" });
+  });
+
+  it("loads the sports with names and slugs in both languages", async () => {
+    const rows = await query<{ key: string; name_fr: string; slug_en: string; parent_key: string | null }>(
+      "SELECT key, name_fr, slug_en, parent_key FROM sports ORDER BY position",
+    );
+    expect(rows.map((r) => r.key)).toEqual(SPORTS.map((s) => s.key));
+    expect(rows.find((r) => r.key === "ultra_trail")).toMatchObject({
+      name_fr: "Ultra-trail",
+      slug_en: "ultra-trail",
+      parent_key: "trail",
+    });
+  });
+
+  it("is idempotent: a second run reads no CSV and inserts nothing", async () => {
+    const before = await query<{ n: number }>(
+      "SELECT (SELECT count(*) FROM countries) + (SELECT count(*) FROM communes) + (SELECT count(*) FROM sports) AS n",
+    );
+    // No CSV anywhere: it must not be needed once the data is there.
+    const second = await loadReferenceData(database.db, { projectRoot: os.tmpdir(), env: {} });
+    expect(second.geo.skipped).toBe(true);
+    expect(second.sports.skipped).toBe(true);
+    expect(second.geo.inserted).toEqual({ countries: 0, regions: 0, departments: 0, communes: 0 });
+    expect(second.ms).toBeLessThan(2_000);
+    // Forcing a reload refreshes rows in place and still inserts nothing.
+    const forced = await loadGeoReference(database.db, { force: true });
+    expect(forced.inserted).toEqual({ countries: 0, regions: 0, departments: 0, communes: 0 });
+    const after = await query<{ n: number }>(
+      "SELECT (SELECT count(*) FROM countries) + (SELECT count(*) FROM communes) + (SELECT count(*) FROM sports) AS n",
+    );
+    expect(after).toEqual(before);
+  }, 60_000);
+});
