@@ -57,7 +57,10 @@ export function Calendar({
   const [view, setView] = useState<CalendarView>(defaultView);
 
   return (
-    <div role="group" aria-label={ariaLabel ?? t("calendar.label")} className={cx("dossard-calendar", className)}>
+    <fieldset
+      aria-label={ariaLabel ?? t("calendar.label")}
+      className={cx("dossard-calendar m-0 min-w-0 border-0 p-0", className)}
+    >
       <ReactCalendar
         value={value}
         onChange={(next) => {
@@ -93,6 +96,6 @@ export function Calendar({
           </>
         )}
       />
-    </div>
+    </fieldset>
   );
 }
