@@ -1,0 +1,151 @@
+/**
+ * The error catalogue of spec section 8: a stable code per user-facing message, the HTTP status
+ * it answers with, and its i18n key in the `common` namespace. The API answers every error with
+ * `{ error: { code, message, field? } }`, the message translated into the caller's language.
+ *
+ * Status choices: the spec sends the browser to /login on any 403, so 403 is used for
+ * LOGIN_REQUIRED only. Signed-in members missing a step (email verification, account
+ * confirmation) get 409, and a missing access header gets 400, so neither bounces a member to the
+ * login page. Bad credentials and an expired grant are 401: the login form shows them in place.
+ */
+import { z } from "zod";
+import enCommon from "../locales/en/common.json";
+import frCommon from "../locales/fr/common.json";
+import type { Locale } from "./constants.ts";
+
+type ErrorKey = `errors.${keyof typeof frCommon.errors & keyof typeof enCommon.errors}`;
+
+interface CatalogueEntry {
+  readonly status: number;
+  /** i18n key in the `common` namespace. */
+  readonly key: ErrorKey;
+  /** The form field the error is about when it is always the same one. */
+  readonly field?: string;
+}
+
+export const errorCatalogue = {
+  GENERIC: { status: 500, key: "errors.generic" },
+  NOT_FOUND: { status: 404, key: "errors.notFound" },
+  LOGIN_REQUIRED: { status: 403, key: "errors.loginRequired" },
+  EMAIL_VERIFICATION_REQUIRED: { status: 409, key: "errors.emailVerificationRequired" },
+  ACCOUNT_CONFIRMATION_REQUIRED: { status: 409, key: "errors.accountConfirmationRequired" },
+  INVALID_TOKEN: { status: 400, key: "errors.invalidToken" },
+  INVALID_GRANT: { status: 401, key: "errors.invalidGrant" },
+  BAD_LOGIN: { status: 401, key: "errors.badLogin" },
+  OAUTH_FAILURE: { status: 400, key: "errors.oauthFailure" },
+  OAUTH_NO_EMAIL: { status: 400, key: "errors.oauthNoEmail" },
+  EMAIL_ALREADY_USED: { status: 409, key: "errors.emailAlreadyUsed", field: "email" },
+  EMAIL_ALREADY_SENT: { status: 429, key: "errors.emailAlreadySent" },
+  GEOLOCATION_NOT_ALLOWED: { status: 400, key: "errors.geolocationNotAllowed" },
+  FILE_TOO_HEAVY: { status: 413, key: "errors.fileTooHeavy" },
+  FILE_NOT_FOUND: { status: 404, key: "errors.fileNotFound" },
+  ORDER_NOT_FOUND: { status: 404, key: "errors.orderNotFound" },
+  ITEM_NOT_FOUND: { status: 404, key: "errors.itemNotFound" },
+  NO_POSTER_CREDIT: { status: 402, key: "errors.noPosterCredit" },
+  POSTER_EDIT_LIMIT: { status: 409, key: "errors.posterEditLimit" },
+  CANNOT_DELETE_ALL_COURSES: { status: 409, key: "errors.cannotDeleteAllCourses" },
+  NO_RESULTS: { status: 404, key: "errors.noResults" },
+  PASSWORDS_NOT_IDENTICAL: { status: 400, key: "errors.passwordsNotIdentical", field: "passwordConfirmation" },
+  PASSWORD_TOO_SHORT: { status: 400, key: "errors.passwordTooShort", field: "password" },
+  EMAIL_INVALID: { status: 400, key: "errors.emailInvalid", field: "email" },
+  EMAIL_EMPTY: { status: 400, key: "errors.emailEmpty", field: "email" },
+  MISSING_ACCESS_HEADER: { status: 400, key: "errors.missingAccessHeader" },
+  BAD_REQUEST: { status: 400, key: "errors.badRequest" },
+  /** A request field failed validation; the message names the field. */
+  INVALID_FIELD: { status: 400, key: "errors.invalidField" },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const ERROR_CODES = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(errorCatalogue, value);
+}
+
+/** Spec sections 6 and 8: a 403 sends the user to /login, replacing the current location. */
+export function redirectsToLogin(status: number): boolean {
+  return status === 403;
+}
+
+const MESSAGES = { fr: frCommon.errors, en: enCommon.errors } as const;
+
+/**
+ * The translated message of a code. With a field, BAD_REQUEST and INVALID_FIELD name it
+ * ("Champ « email » invalide."); the other codes already say what is wrong.
+ */
+export function apiErrorMessage(code: ErrorCode, locale: Locale = "fr", field?: string): string {
+  const messages: Record<string, string> = MESSAGES[locale] ?? MESSAGES.fr;
+  const key = (field && code === "BAD_REQUEST" ? "errors.invalidField" : errorCatalogue[code].key).slice(
+    "errors.".length,
+  );
+  return messages[key].replace(/\{\{\s*field\s*\}\}/g, field ?? "");
+}
+
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    field: z.string().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+export interface ApiErrorOptions {
+  /** The request field concerned; the catalogue's own field when omitted. */
+  field?: string;
+  /** Overrides the catalogue status (for example a 4xx passed through from Fastify). */
+  status?: number;
+  /** Extra data for logs; never sent to the client. */
+  details?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/** An error a service throws for the route layer to answer with its code, status and message. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field?: string;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    // The English text makes server logs readable; clients get the translated body.
+    super(`${code}: ${apiErrorMessage(code, "en", options.field)}`, { cause: options.cause });
+    const entry: CatalogueEntry = errorCatalogue[code];
+    this.code = code;
+    this.status = options.status ?? entry.status;
+    this.field = options.field ?? entry.field;
+    this.details = options.details;
+  }
+
+  /** i18n key of the message, in the `common` namespace. */
+  get i18nKey(): ErrorKey {
+    return errorCatalogue[this.code].key;
+  }
+
+  /** The JSON body the API answers with. */
+  toBody(locale: Locale = "fr"): ApiErrorBody {
+    return apiErrorBody(this.code, locale, this.field);
+  }
+
+  /** Rebuilds an error from an API response body (client side); GENERIC when the body is not one. */
+  static fromBody(body: unknown, status?: number): ApiError {
+    const parsed = apiErrorBodySchema.safeParse(body);
+    if (!parsed.success) return new ApiError("GENERIC", status ? { status } : {});
+    const { code, field } = parsed.data.error;
+    return new ApiError(code, { field, ...(status ? { status } : {}) });
+  }
+}
+
+export function apiErrorBody(code: ErrorCode, locale: Locale = "fr", field?: string): ApiErrorBody {
+  return { error: { code, message: apiErrorMessage(code, locale, field), ...(field ? { field } : {}) } };
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Any thrown value as an ApiError: itself when it is one, GENERIC (500) otherwise. */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError("GENERIC", { cause: error });
+}
