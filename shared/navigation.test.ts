@@ -44,6 +44,7 @@ describe("buildNextUrl (push or replace history)", () => {
       "/courses?sport=trail&sport=running",
     );
     expect(buildNextUrl(here, { path: "/carte?zoom=5&empty=" })).toBe("/carte?zoom=5");
+    expect(buildNextUrl(here, { path: "?page=4", mergeQuery: true })).toBe("/courses?sport=trail&page=4");
   });
 
   it("says whether to push or replace", () => {

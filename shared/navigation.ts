@@ -71,7 +71,8 @@ export function buildNextUrl(current: LocationLike, options: HistoryOptions = {}
   }
 
   const query = toQueryString(result as QueryInput, { dropEmpty: true });
-  const pathname = target.pathname || "/";
+  // A target of only "?query" stays on the current page.
+  const pathname = target.pathname || current.pathname || "/";
   return query ? `${pathname}?${query}` : pathname;
 }
 
