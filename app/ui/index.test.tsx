@@ -1,24 +1,28 @@
 import { describe, expect, it } from "vitest";
-import * as ui from "./index.ts";
+import {
+  Calendar,
+  DateField,
+  DateRangePicker,
+  DEFAULT_MAX_HOURS,
+  DEFAULT_MIN_DATE,
+  DurationInput,
+  MAX_YEAR,
+  notify,
+  SELECT_COLOR_CLASSES,
+  Select,
+  TOAST_DEFAULTS,
+  ToastHost,
+  useToast,
+} from "./index.ts";
 
 describe("app/ui index", () => {
   it("re-exports every component and entry point", () => {
-    for (const name of [
-      "Select",
-      "DateRangePicker",
-      "Calendar",
-      "DurationInput",
-      "DateField",
-      "ToastHost",
-      "notify",
-      "useToast",
-    ] as const) {
-      expect(typeof ui[name], name).toBe("function");
-    }
-    expect(ui.TOAST_DEFAULTS.autoClose).toBe(4000);
-    expect(ui.DEFAULT_MIN_DATE).toBe("2017-01-01");
-    expect(ui.DEFAULT_MAX_HOURS).toBe(999);
-    expect(ui.MAX_YEAR).toBe(275760);
-    expect(Object.keys(ui.SELECT_COLOR_CLASSES)).toHaveLength(17);
+    const entries = { Select, DateRangePicker, Calendar, DurationInput, DateField, ToastHost, notify, useToast };
+    for (const [name, entry] of Object.entries(entries)) expect(typeof entry, name).toBe("function");
+    expect(TOAST_DEFAULTS.autoClose).toBe(4000);
+    expect(DEFAULT_MIN_DATE).toBe("2017-01-01");
+    expect(DEFAULT_MAX_HOURS).toBe(999);
+    expect(MAX_YEAR).toBe(275760);
+    expect(Object.keys(SELECT_COLOR_CLASSES)).toHaveLength(17);
   });
 });
