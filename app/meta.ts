@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { Locale } from "../shared/constants.ts";
 import { createI18n, localeFromPath } from "../shared/i18n/index.ts";
+import { buildMeta, type PageMetaInput } from "../shared/meta.ts";
 import { alternatePath } from "./alternates.ts";
 
 type MetaArgs = {
@@ -10,35 +11,42 @@ type MetaArgs = {
 
 const translators = { fr: createI18n("fr"), en: createI18n("en") };
 
-export type PageMetaInput = {
-  /** i18n keys ("ns:key") or literal text with `literal: true`. */
-  title?: string;
-  description?: string;
-  image?: string;
+/** Text of a page's metadata: i18n keys ("ns:key") translated with `values`, or literal text. */
+export type RouteMetaInput = Omit<PageMetaInput, "locale" | "path" | "origin" | "alternates"> & {
   values?: Record<string, string | number>;
+  /** Titles and descriptions are literal text (an event's name), not i18n keys. */
   literal?: boolean;
-  page?: string;
+  /** Error pages have no alternate language version. */
+  noAlternates?: boolean;
 };
 
-export function routeMeta(args: MetaArgs, input: PageMetaInput): MetaDescriptor[] {
+const TEXT_FIELDS = ["title", "pageTitle", "headerTitle", "description", "pageDesc", "headerText"] as const;
+
+/**
+ * A route module's `meta`: the spec's fallbacks (shared/meta.ts) with the public origin from the
+ * root loader and hreflang alternates from the matched localized route.
+ */
+export function routeMeta(args: MetaArgs, input: RouteMetaInput): MetaDescriptor[] {
   const locale: Locale = localeFromPath(args.location.pathname);
   const t = translators[locale].t;
-  const text = (value?: string) => (value === undefined ? undefined : input.literal ? value : t(value, input.values));
   const root = args.matches.find((m) => m?.id === "root")?.data as { publicUrl?: string } | undefined;
-  const publicUrl = (root?.publicUrl ?? "http://localhost:3000").replace(/\/$/, "");
   const matches = args.matches.filter(Boolean) as never[];
-  const other: Locale = locale === "fr" ? "en" : "fr";
-  const title = `${text(input.title) ?? ""} | ${t("common:siteName")}`;
-  const description = text(input.description) ?? t("common:tagline");
-  const url = `${publicUrl}${args.location.pathname}`;
-  return [
-    { title },
-    { name: "description", content: description.slice(0, 140) },
-    { tagName: "link", rel: "canonical", href: url },
-    { tagName: "link", rel: "alternate", hrefLang: locale, href: url },
-    { tagName: "link", rel: "alternate", hrefLang: other, href: `${publicUrl}${alternatePath(matches, other, args.location.pathname)}` },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description.slice(0, 140) },
-    { property: "og:url", content: url },
-  ];
+  const text: Partial<PageMetaInput> = {};
+  for (const field of TEXT_FIELDS) {
+    const value = input[field];
+    if (value) text[field] = input.literal ? value : t(value, input.values);
+  }
+  return buildMeta({
+    ...input,
+    ...text,
+    locale,
+    path: args.location.pathname,
+    origin: root?.publicUrl,
+    alternates: input.noAlternates
+      ? false
+      : {
+          fr: alternatePath(matches, "fr", args.location.pathname),
+          en: alternatePath(matches, "en", args.location.pathname),
+        },
+  });
 }

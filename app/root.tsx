@@ -15,18 +15,16 @@ import type { Locale } from "../shared/constants.ts";
 import { createI18n, localeFromPath } from "../shared/i18n/index.ts";
 import { alternatePath } from "./alternates.ts";
 import "./app.css";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/ErrorPage.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
-import { ErrorPage } from "./components/ErrorPage.tsx";
-import type { Route } from "./+types/root";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { publicUrl: context.config.PUBLIC_URL };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 const instances = new Map<Locale, ReturnType<typeof createI18n>>();
 function i18nFor(locale: Locale) {

@@ -4,7 +4,16 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "shared", "features", "locales", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "shared",
+  "features",
+  "locales",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 const marker = path.resolve("build/server/index.js");
 
 function newestMtime(target) {

@@ -26,7 +26,14 @@ fs.rmSync(report, { force: true });
 console.log(`\n▶ vitest (${projects.join(", ")})`);
 const vitest = spawnSync(
   "npx",
-  ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+  [
+    "vitest",
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ],
   { stdio: "inherit" },
 );
 if (vitest.status !== 0) failures.push("vitest");

@@ -32,7 +32,7 @@ describe("server basics", () => {
 describe("access header", () => {
   it("rejects an /api write without the secure-access header, in the caller's language", async () => {
     const fr = await t.app.inject({ method: "POST", url: "/api/anything", payload: {} });
-    expect(fr.statusCode).toBe(403);
+    expect(fr.statusCode).toBe(400);
     expect(fr.json()).toEqual({
       error: { code: "MISSING_ACCESS_HEADER", message: "Requête refusée : en-tête d'accès manquant." },
     });

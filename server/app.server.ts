@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import type { Database } from "../db/client.server.ts";
 import { eventsRoutes } from "../features/events/events.routes.server.ts";
 import { referenceRoutes } from "../features/sports/reference.routes.server.ts";
+import { configurePublicOrigin } from "../shared/public-url.ts";
 import type { Config } from "./config.server.ts";
 import { accessHeaderGuard, errorHandlers } from "./errors.server.ts";
 import { reactRouterPlugin } from "./react-router.server.ts";
@@ -34,6 +35,7 @@ export type BuildOptions = {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  configurePublicOrigin(config.PUBLIC_URL);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: true,

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ApiError, type ErrorCode, errorCatalogue } from "../shared/api-error.ts";
+import { ApiError, apiErrorBody, type ErrorCode, errorCatalogue } from "../shared/api-error.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE, type Locale } from "../shared/constants.ts";
-import { createI18n, isLocale } from "../shared/i18n/index.ts";
-
-const translators = { fr: createI18n("fr"), en: createI18n("en") };
+import { isLocale } from "../shared/i18n/index.ts";
 
 /** The caller's language: explicit header or query, else Accept-Language, else French. */
 export function requestLocale(request: FastifyRequest): Locale {
@@ -24,14 +22,8 @@ export function sendError(
   code: ErrorCode,
   details: { field?: string; status?: number } = {},
 ) {
-  const entry = errorCatalogue[code];
-  const t = translators[requestLocale(request)].t;
-  const message = details.field
-    ? `${t(entry.key)} ${t("errors.invalidField", { field: details.field })}`
-    : t(entry.key);
-  return reply
-    .status(details.status ?? entry.status)
-    .send({ error: { code, message, ...(details.field ? { field: details.field } : {}) } });
+  const status = details.status ?? errorCatalogue[code].status;
+  return reply.status(status).send(apiErrorBody(code, requestLocale(request), details.field));
 }
 
 /** The spec's fixed secure-access header is required on every /api write. */

@@ -11,7 +11,10 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
-        <Link to={pagePath("home", locale)} className="flex items-center gap-2 rounded-md font-bold text-lg text-ink-900">
+        <Link
+          to={pagePath("home", locale)}
+          className="flex items-center gap-2 rounded-md font-bold text-lg text-ink-900"
+        >
           <Logo />
           <span>{t("siteName")}</span>
         </Link>

@@ -9,7 +9,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, { title: "events:home.title", description: "events:home.description", page: "home" });
+  routeMeta(args, { title: "events:home.title", description: "events:home.description" });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("events");

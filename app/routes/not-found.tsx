@@ -8,7 +8,12 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, { title: "common:errors.notFoundTitle", description: "common:errors.notFound" });
+  routeMeta(args, {
+    title: "common:errors.notFoundTitle",
+    description: "common:errors.notFound",
+    noIndex: true,
+    noAlternates: true,
+  });
 
 export default function NotFound() {
   return <ErrorPage kind="page" />;

@@ -15,7 +15,12 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   args.data
     ? routeMeta(args, { title: `pages:${args.data.slug}.title`, description: `pages:${args.data.slug}.description` })
-    : routeMeta(args, { title: "common:errors.itemNotFoundTitle", description: "common:errors.itemNotFound" });
+    : routeMeta(args, {
+        title: "common:errors.itemNotFoundTitle",
+        description: "common:errors.itemNotFound",
+        noIndex: true,
+        noAlternates: true,
+      });
 
 export default function StaticPageView({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");

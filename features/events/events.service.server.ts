@@ -3,8 +3,8 @@ import type { Db } from "../../db/client.server.ts";
 import type { SportKey } from "../../shared/constants.ts";
 import { departments } from "../geo/geo.tables.ts";
 import { sports } from "../sports/sports.tables.ts";
-import type { EventCard } from "./events.contract.ts";
 import { eventState } from "./event-state.ts";
+import type { EventCard } from "./events.contract.ts";
 import { courses, events } from "./events.tables.ts";
 
 /** Today's calendar date in France, where the races are. */

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { sports } from "./sports.tables.ts";
 import type { Sport } from "./sports.contract.ts";
+import { sports } from "./sports.tables.ts";
 
 export function sportsService(db: Db) {
   let cache: Sport[] | undefined;

@@ -17,5 +17,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const MOBILE: BrowserContextOptions = { viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, isMobile: true };
+export const MOBILE: BrowserContextOptions = {
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+};
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };

@@ -1,6 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
 
 const baseURL = inject("baseURL");
@@ -89,7 +88,9 @@ describe("errors", () => {
     });
     page.on("pageerror", (error) => problems.push(error.message));
     await page.goto(`${baseURL}/`);
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+    );
     await page.getByRole("link", { name: /Crédits/ }).click();
     await page.waitForURL(`${baseURL}/page/credits`);
     expect(problems).toEqual([]);

@@ -1,21 +1,9 @@
 import { Calendar, MapPin, Mountain } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
+import { formatLongDate } from "../../../shared/dates.ts";
+import { formatDistance, formatElevation } from "../../../shared/format.ts";
 import type { EventCard } from "../events.contract.ts";
-
-function longDate(iso: string, locale: Locale) {
-  return new Intl.DateTimeFormat(locale === "fr" ? "fr-FR" : "en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${iso}T00:00:00Z`));
-}
-
-function km(metres: number, locale: Locale) {
-  return `${new Intl.NumberFormat(locale === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 }).format(metres / 1000)}\u00a0km`;
-}
 
 const STATE_STYLE: Record<EventCard["state"], string> = {
   cancelled: "bg-red-100 text-red-800",
@@ -43,7 +31,7 @@ export function EventCardView({ event, locale }: { event: EventCard; locale: Loc
       <h3 className="font-bold text-ink-900 text-lg leading-snug">{event.name}</h3>
       <p className="mt-2 flex items-center gap-1.5 text-ink-700 text-sm">
         <Calendar className="h-4 w-4 shrink-0" aria-hidden="true" />
-        <time dateTime={event.startDate}>{longDate(event.startDate, locale)}</time>
+        <time dateTime={event.startDate}>{formatLongDate(event.startDate, locale)}</time>
       </p>
       {event.city && (
         <p className="mt-1 flex items-center gap-1.5 text-ink-700 text-sm">
@@ -57,14 +45,14 @@ export function EventCardView({ event, locale }: { event: EventCard; locale: Loc
       <div className="mt-auto flex flex-wrap items-center gap-1.5 pt-3 text-sm">
         {shown.map((d, i) => (
           <span key={i} className="rounded-md bg-slate-100 px-2 py-0.5 font-medium text-ink-900">
-            {km(d, locale)}
+            {formatDistance(d, locale)}
           </span>
         ))}
         {more > 0 && <span className="text-ink-500 text-xs">{t("card.more", { count: more })}</span>}
         {event.maxElevation ? (
           <span className="ml-auto flex items-center gap-1 text-ink-700">
             <Mountain className="h-4 w-4" aria-hidden="true" />
-            {t("card.elevation", { value: `${event.maxElevation}\u00a0m` })}
+            {formatElevation(event.maxElevation, locale)}
           </span>
         ) : null}
       </div>
