@@ -27,8 +27,15 @@ describe("home page", () => {
     expect((await meta('meta[name="description"]'))!.length).toBeLessThanOrEqual(140);
     expect(await meta('link[rel="canonical"]', "href")).toBe(`${baseURL}/`);
     expect(await meta('link[rel="alternate"][hreflang="en"]', "href")).toBe(`${baseURL}/en`);
-    expect(await meta('meta[property="og:title"]')).toContain("Dossard");
-    expect(await meta('meta[property="og:image"]')).toMatch(/^http.*\.(png|jpg|svg)$/);
+    expect(await meta('meta[property="og:title"]')).toBe(
+      "Calendrier des courses à pied, trails et triathlons en France",
+    );
+    expect(await meta('meta[property="og:site_name"]')).toBe("Dossard");
+    expect(await meta('meta[property="og:url"]')).toBe(`${baseURL}/`);
+    expect(await meta('meta[property="og:locale"]')).toBe("fr_FR");
+    const image = await meta('meta[property="og:image"]');
+    expect(image).toBe(`${baseURL}/images/share-default.png`);
+    expect((await page.request.get(image!)).headers()["content-type"]).toBe("image/png");
     expect(await page.locator('[data-testid="laposte-credit"]').textContent()).toContain("La Poste");
     // Nothing overflows a 360 px wide phone screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
