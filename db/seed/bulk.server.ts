@@ -32,10 +32,9 @@ export async function bulkInsert<T extends PgTable>(
   const columns = getTableColumns(table) as Record<string, { name: string }>;
   const keys = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row)) keys.add(key);
-  const present = [...keys].filter((key) => {
+  const present = [...keys];
+  for (const key of present)
     if (!columns[key]) throw new Error(`bulkInsert: ${getTableName(table)} has no column ${key}`);
-    return true;
-  });
   const dbNames = present.map((key) => columns[key].name);
   const columnList = sql.join(
     dbNames.map((name) => sql.identifier(name)),

@@ -41,24 +41,26 @@ export type Etalab = {
   communes: EtalabCommune[];
   departments: EtalabDepartment[];
   regions: EtalabRegion[];
-  epci: EtalabEpci[];
+  /** Intercommunalities, only read when a commune needs the intercommunality fallback. */
+  epci: () => EtalabEpci[];
 };
 
-let etalabCache: Etalab | undefined;
-
-/** The JSON files of @etalab/decoupage-administratif (its index.js is broken), read once. */
-export function readEtalab(): Etalab {
-  if (etalabCache) return etalabCache;
+function readEtalabFile<T>(file: string): T {
   const require = createRequire(import.meta.url);
-  const read = <T>(file: string): T =>
-    JSON.parse(fs.readFileSync(require.resolve(`@etalab/decoupage-administratif/data/${file}`), "utf8")) as T;
-  etalabCache = {
-    communes: read<EtalabCommune[]>("communes.json"),
-    departments: read<EtalabDepartment[]>("departements.json"),
-    regions: read<EtalabRegion[]>("regions.json"),
-    epci: read<EtalabEpci[]>("epci.json"),
+  return JSON.parse(fs.readFileSync(require.resolve(`@etalab/decoupage-administratif/data/${file}`), "utf8")) as T;
+}
+
+/**
+ * The JSON files of @etalab/decoupage-administratif (its index.js is broken). Not cached: they are
+ * only needed while loading, and the server should not keep ~50 MB of them for its lifetime.
+ */
+export function readEtalab(): Etalab {
+  return {
+    communes: readEtalabFile<EtalabCommune[]>("communes.json"),
+    departments: readEtalabFile<EtalabDepartment[]>("departements.json"),
+    regions: readEtalabFile<EtalabRegion[]>("regions.json"),
+    epci: () => readEtalabFile<EtalabEpci[]>("epci.json"),
   };
-  return etalabCache;
 }
 
 export type PlacedBy = "laposte" | "merged" | "locality" | "postal_code" | "epci" | "department";
@@ -235,7 +237,7 @@ export function buildGeoReference(laposte: LaPosteIndex, etalab: Etalab = readEt
       return weight > 0 ? { lat: lat / weight, lng: lng / weight } : null;
     };
     const epciOf = new Map<string, string[]>();
-    for (const epci of etalab.epci) {
+    for (const epci of etalab.epci()) {
       const members = epci.membres.map((m) => m.code);
       for (const code of members) epciOf.set(code, members);
     }

@@ -1,4 +1,4 @@
-import { asc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.server.ts";
 import { bulkInsert, type SqlRunner } from "../../../db/seed/bulk.server.ts";
 import { communes, departments, regions } from "../../geo/geo.tables.ts";
@@ -34,25 +34,29 @@ export type DemoSeedReport = {
 
 /** Communes, departments and regions as the generator wants them, in a stable order. */
 export async function loadDemoPlaces(db: Pick<Db, "select">): Promise<DemoPlaces> {
-  const [communeRows, departmentRows, regionRows] = await Promise.all([
-    db
-      .select({
-        code: communes.code,
-        name: communes.name,
-        departmentCode: communes.departmentCode,
-        regionCode: communes.regionCode,
-        population: communes.population,
-        lat: communes.lat,
-        lng: communes.lng,
-        postalCodes: communes.postalCodes,
-      })
-      .from(communes)
-      .orderBy(asc(communes.code)),
-    db.select({ code: departments.code, name: departments.name }).from(departments).orderBy(asc(departments.code)),
-    db.select({ code: regions.code, name: regions.name }).from(regions).orderBy(asc(regions.code)),
-  ]);
+  // One after the other: inside a transaction they share one connection.
+  const communeRows = await db
+    .select({
+      code: communes.code,
+      name: communes.name,
+      departmentCode: communes.departmentCode,
+      regionCode: communes.regionCode,
+      population: communes.population,
+      lat: communes.lat,
+      lng: communes.lng,
+      postalCodes: communes.postalCodes,
+    })
+    .from(communes);
+  const departmentRows = await db.select({ code: departments.code, name: departments.name }).from(departments);
+  const regionRows = await db.select({ code: regions.code, name: regions.name }).from(regions);
   if (communeRows.length === 0) throw new Error("The demo catalogue needs the reference data: load it first.");
-  return { communes: communeRows, departments: departmentRows, regions: regionRows };
+  // Sorted here too: the same seed must give the same catalogue whatever the server's collation.
+  const byCode = (a: { code: string }, b: { code: string }) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  return {
+    communes: communeRows.sort(byCode),
+    departments: departmentRows.sort(byCode),
+    regions: regionRows.sort(byCode),
+  };
 }
 
 /**
