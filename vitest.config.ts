@@ -40,7 +40,7 @@ export default defineConfig({
               test: {
                 name: "api-pg",
                 environment: "node",
-                include: ["{features,server,db}/**/*.api.test.ts"],
+                include: ["{features,server,db}/**/*.api.test.ts", "{features,server,db}/**/*.pg.test.ts"],
                 globalSetup: ["./tests/api/global-setup-pg.ts"],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

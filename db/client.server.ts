@@ -38,6 +38,9 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** Arbitrary constant key of the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK = 7_402_113;
+
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm, cube, earthdistance };
 
 export type OpenOptions = {
@@ -57,7 +60,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+      migrate: async () => {
+        // Several instances may start together against one server: one migrates, the others wait.
+        const client = await pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
