@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { spawnServer, startServer } from "./server-process.ts";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-process-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function upcomingIds(baseURL: string): Promise<number[]> {
+  const res = await fetch(`${baseURL}/api/events_group/upcoming?limit=20`);
+  return (await res.json()).events.map((e: { id: number }) => e.id);
+}
+
+describe("the server process", () => {
+  it("stops at once with a message naming a bad setting", async () => {
+    const { child, output } = spawnServer({ DATA_DIR: dataDir, PORT: "not-a-port", DATABASE_URL: "mysql://nope" });
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(output()).toContain("Invalid configuration");
+    expect(output()).toMatch(/PORT: /);
+    expect(output()).toMatch(/DATABASE_URL: must start with postgres/);
+  });
+
+  it("seeds on first start, shuts down cleanly on SIGTERM and SIGINT, and seeds nothing again on restart", async () => {
+    const first = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "60", LOG_LEVEL: "info" });
+    expect(first.output()).toMatch(/demo catalogue: 60 events/);
+    expect(first.output()).toContain(`Dossard is running on ${first.baseURL}`);
+    const before = await upcomingIds(first.baseURL);
+    expect(before.length).toBeGreaterThan(0);
+    expect(await first.stop("SIGTERM")).toBe(0);
+    expect(first.output()).toContain("SIGTERM received, closing");
+
+    const second = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "60", LOG_LEVEL: "info" });
+    expect(second.output()).not.toMatch(/demo catalogue: 60 events/);
+    expect(await upcomingIds(second.baseURL)).toEqual(before);
+    expect(await second.stop("SIGINT")).toBe(0);
+    expect(second.output()).toContain("SIGINT received, closing");
+  });
+});
