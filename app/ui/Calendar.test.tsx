@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../shared/i18n/index.ts";
 import { Calendar, calendarTypeFor } from "./Calendar.tsx";
 import { toIsoDate } from "./date-range.ts";
-import "./test-matchers.ts";
 
 const june2025 = new Date(2025, 5, 1);
 const weekdayTitles = (container: HTMLElement) =>

@@ -4,7 +4,6 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../shared/i18n/index.ts";
 import { DateField } from "./DateField.tsx";
-import "./test-matchers.ts";
 
 const part = (name: string) => screen.getByRole("textbox", { name });
 

@@ -4,7 +4,6 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../shared/i18n/index.ts";
 import { DateRangePicker } from "./DateRangePicker.tsx";
-import "./test-matchers.ts";
 
 // Sunday 22 June 2025: its ISO week runs from Monday 16 to Sunday 22.
 const sunday = new Date(2025, 5, 22, 15, 0);

@@ -2,7 +2,6 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { DurationInput } from "./DurationInput.tsx";
-import "./test-matchers.ts";
 
 const field = (name: "Heures" | "Minutes" | "Secondes") => screen.getByRole("textbox", { name });
 

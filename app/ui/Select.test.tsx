@@ -4,7 +4,6 @@ import { useState } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { Select, type SelectOption } from "./Select.tsx";
-import "./test-matchers.ts";
 
 const sports: SelectOption[] = [
   { value: "running", label: "Course à pied", prefix: "icon-running" },

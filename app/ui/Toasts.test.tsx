@@ -4,7 +4,6 @@ import { Slide, toast } from "react-toastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { TOAST_TYPES } from "../../shared/constants.ts";
 import { notify, TOAST_DEFAULTS, ToastHost, toastIdFor, useToast } from "./Toasts.tsx";
-import "./test-matchers.ts";
 
 const show = async (fn: () => unknown) => {
   await act(async () => {

@@ -16,8 +16,10 @@ const STATE_STYLE: Record<EventCard["state"], string> = {
 export function EventCardView({ event, locale }: { event: EventCard; locale: Locale }) {
   const { t } = useTranslation("events");
   const { t: ts } = useTranslation("sports");
-  const shown = event.distances.slice(0, 4);
-  const more = event.distances.length - shown.length + event.durations.length;
+  // A relay over the same distance as the solo race shows once.
+  const distances = [...new Set(event.distances)];
+  const shown = distances.slice(0, 4);
+  const more = distances.length - shown.length + event.durations.length;
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">
       <div className="mb-2 flex items-center gap-2 text-xs">
