@@ -3,8 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../db/client.server.ts";
-import { ensureSeeded } from "../../db/seed/index.server.ts";
-import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "./fixtures.ts";
+import { migrateAndSeedTestWorld } from "./harness.ts";
 
 /**
  * Builds one seeded database (migrations, reference data, a small demo catalogue) once per run and
@@ -13,13 +12,7 @@ import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "./fixtures.ts"
 export default async function setup(project: TestProject) {
   const started = Date.now();
   const database = await openDatabase({ dataDir: "memory://" });
-  await database.migrate();
-  await ensureSeeded(database.db, {
-    demoEvents: TEST_DEMO_EVENTS,
-    seed: TEST_SEED,
-    referenceDate: TEST_REFERENCE_DATE,
-    log: () => {},
-  });
+  await migrateAndSeedTestWorld(database);
   const dump = await database.pglite!.dumpDataDir("gzip");
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dossard-test-")), "template.tar.gz");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -62,6 +62,12 @@ export async function preparePostgresTemplate(serverUrl: string): Promise<void> 
   const url = new URL(serverUrl);
   url.pathname = `/${template}`;
   const database = await openDatabase({ url: url.href, poolSize: 2 });
+  await migrateAndSeedTestWorld(database);
+  await database.close();
+}
+
+/** The seeded world every API test starts from (see fixtures.ts). */
+export async function migrateAndSeedTestWorld(database: Database): Promise<void> {
   await database.migrate();
   await ensureSeeded(database.db, {
     demoEvents: TEST_DEMO_EVENTS,
@@ -69,7 +75,6 @@ export async function preparePostgresTemplate(serverUrl: string): Promise<void> 
     referenceDate: TEST_REFERENCE_DATE,
     log: () => {},
   });
-  await database.close();
 }
 
 export async function createTestApp(options: { clock?: () => Date } = {}): Promise<TestApp> {
