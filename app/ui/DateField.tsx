@@ -1,11 +1,10 @@
-import { TriangleAlert } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cx } from "./cx.ts";
 import { type DatePart, type DateTexts, daysInMonth, evaluateDate, MAX_YEAR, partsFromIso } from "./date-parts.ts";
 import { formatShortDate, parseIsoDate, toIsoDate } from "./date-range.ts";
+import { type FieldHint, SegmentedField, type SegmentedFieldFrameProps } from "./SegmentedField.tsx";
 
-export type DateFieldProps = {
+export type DateFieldProps = SegmentedFieldFrameProps & {
   /** Controlled value "YYYY-MM-DD"; null for empty. */
   value?: string | null;
   defaultValue?: string | null;
@@ -15,13 +14,6 @@ export type DateFieldProps = {
   min?: string | Date;
   /** Latest accepted date ("YYYY-MM-DD" or Date). */
   max?: string | Date;
-  label?: ReactNode;
-  "aria-label"?: string;
-  id?: string;
-  /** Name of a hidden input carrying "YYYY-MM-DD" for plain HTML forms. */
-  name?: string;
-  disabled?: boolean;
-  className?: string;
 };
 
 const INPUT_WIDTH: Record<DatePart, string> = { day: "w-12", month: "w-12", year: "w-20" };
@@ -41,24 +33,11 @@ const asIso = (date: string | Date | undefined) => (date instanceof Date ? toIso
  * is ignored and flagged with aria-invalid, a danger colour and a text hint; leaving the field
  * puts back the last valid date.
  */
-export function DateField({
-  value,
-  defaultValue,
-  onChange,
-  min,
-  max,
-  label,
-  "aria-label": ariaLabel,
-  id,
-  name,
-  disabled = false,
-  className,
-}: DateFieldProps) {
+export function DateField({ value, defaultValue, onChange, min, max, id, ...field }: DateFieldProps) {
   const { t, i18n } = useTranslation("ui");
   const language = i18n.language ?? "fr";
   const autoId = useId();
   const baseId = id ?? `date-field-${autoId}`;
-  const groupRef = useRef<HTMLFieldSetElement>(null);
   const bounds = { min: asIso(min), max: asIso(max) };
 
   const controlled = value !== undefined;
@@ -92,8 +71,8 @@ export function DateField({
     onChange?.(result.value);
   };
 
-  const leave = (next: EventTarget | null) => {
-    if (groupRef.current?.contains(next as Node | null)) return;
+  const leave = (_part: DatePart, leftField: boolean) => {
+    if (!leftField) return;
     const current = evaluateDate(texts, bounds);
     if (current.invalid.day || current.invalid.month || current.invalid.year || current.outOfBounds) {
       setTexts(lastValidTexts.current);
@@ -104,7 +83,7 @@ export function DateField({
     const date = parseIsoDate(iso);
     return date ? formatShortDate(date, language) : iso;
   };
-  const hints: { key: string; text: string }[] = [];
+  const hints: FieldHint[] = [];
   if (evaluation.invalid.day) {
     const month = evaluation.invalid.month || texts.month === "" ? undefined : Number(texts.month);
     const year = evaluation.invalid.year || texts.year.length < 4 ? undefined : Number(texts.year);
@@ -117,64 +96,26 @@ export function DateField({
     const key = bounds.min && bounds.max ? "between" : bounds.min ? "min" : "max";
     hints.push({ key: "bounds", text: t(`dateField.hint.${key}`, range) });
   }
-  const hintId = (key: string) => `${baseId}-${key}-hint`;
-  const describedBy = (part: DatePart) =>
-    [evaluation.invalid[part] && hintId(part), evaluation.outOfBounds && hintId("bounds")].filter(Boolean).join(" ") ||
-    undefined;
-
   const { order, separator } = layoutFor(language);
 
   return (
-    <fieldset
-      ref={groupRef}
+    <SegmentedField
+      {...field}
       id={baseId}
-      disabled={disabled}
-      aria-label={label ? undefined : ariaLabel}
-      className={cx("m-0 min-w-0 border-0 p-0", className)}
-    >
-      {label ? <legend className="mb-1 block p-0 text-sm font-medium text-gray-900">{label}</legend> : null}
-      <div className="flex items-center gap-1">
-        {order.map((part, index) => {
-          const bad = isFlagged(part);
-          return (
-            <span key={part} className="flex items-center gap-1">
-              {index > 0 ? (
-                <span aria-hidden="true" className="text-gray-700">
-                  {separator}
-                </span>
-              ) : null}
-              <input
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                aria-label={t(`dateField.${part}`)}
-                placeholder={t(`dateField.placeholder.${part}`)}
-                aria-invalid={bad || undefined}
-                aria-describedby={bad ? describedBy(part) : undefined}
-                value={texts[part]}
-                onChange={(event) => edit(part, event.target.value.trim())}
-                onBlur={(event) => leave(event.relatedTarget)}
-                className={cx(
-                  "rounded-md border px-2 py-1.5 text-center tabular-nums placeholder:text-gray-600 focus-visible:outline-none focus-visible:ring-2 disabled:cursor-not-allowed disabled:bg-gray-100",
-                  INPUT_WIDTH[part],
-                  bad
-                    ? "border-red-600 bg-red-50 text-red-900 focus-visible:ring-red-600"
-                    : "border-gray-400 bg-white text-gray-900 focus-visible:ring-blue-600",
-                )}
-              />
-            </span>
-          );
-        })}
-      </div>
-      <div aria-live="polite">
-        {hints.map((hint) => (
-          <p key={hint.key} id={hintId(hint.key)} className="mt-1 flex items-center gap-1 text-sm text-red-800">
-            <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-            {hint.text}
-          </p>
-        ))}
-      </div>
-      {name ? <input type="hidden" name={name} value={committed ?? ""} /> : null}
-    </fieldset>
+      segments={order.map((part) => ({
+        part,
+        label: t(`dateField.${part}`),
+        placeholder: t(`dateField.placeholder.${part}`),
+        width: INPUT_WIDTH[part],
+        value: texts[part],
+        invalid: isFlagged(part),
+        hintKeys: [evaluation.invalid[part] && part, evaluation.outOfBounds && "bounds"],
+      }))}
+      separator={separator}
+      hints={hints}
+      onEdit={edit}
+      onLeave={leave}
+      hiddenValue={committed}
+    />
   );
 }

@@ -17,6 +17,7 @@ import {
   toRangeOutput,
   visibleQuickRanges,
 } from "./date-range.ts";
+import { FieldLabel } from "./FieldLabel.tsx";
 
 export type { DateRangeOutput, DateRangeValue } from "./date-range.ts";
 
@@ -165,15 +166,7 @@ export function DateRangePicker({
 
   return (
     <div ref={rootRef} className={cx("relative w-full", className)}>
-      {label ? (
-        <span id={labelId} className="mb-1 block text-sm font-medium text-gray-900">
-          {label}
-        </span>
-      ) : ariaLabel ? (
-        <span id={labelId} className="sr-only">
-          {ariaLabel}
-        </span>
-      ) : null}
+      <FieldLabel id={labelId} label={label} hiddenLabel={ariaLabel} />
       <div
         className={cx(
           "flex min-h-10 w-full items-center gap-1 rounded-md border bg-white text-gray-900",

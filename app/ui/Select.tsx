@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useInRouterContext, useNavigate } from "react-router";
 import type { SelectColor } from "../../shared/constants.ts";
 import { cx } from "./cx.ts";
+import { FieldLabel } from "./FieldLabel.tsx";
 import { SELECT_COLOR_CLASSES } from "./select-colors.ts";
 import {
   filterOptions,
@@ -332,11 +333,7 @@ export function Select(props: SelectProps) {
 
   return (
     <div ref={rootRef} className={cx("relative w-full", className)}>
-      {label ? (
-        <span id={labelId} className="mb-1 block text-sm font-medium text-gray-900">
-          {label}
-        </span>
-      ) : null}
+      <FieldLabel id={labelId} label={label} />
       <div
         className={cx(
           "flex w-full flex-wrap items-center rounded-md border bg-white text-gray-900",

@@ -6,9 +6,11 @@ import {
   DEFAULT_MAX_HOURS,
   DEFAULT_MIN_DATE,
   DurationInput,
+  FieldLabel,
   MAX_YEAR,
   notify,
   SELECT_COLOR_CLASSES,
+  SegmentedField,
   Select,
   TOAST_DEFAULTS,
   ToastHost,
@@ -17,7 +19,18 @@ import {
 
 describe("app/ui index", () => {
   it("re-exports every component and entry point", () => {
-    const entries = { Select, DateRangePicker, Calendar, DurationInput, DateField, ToastHost, notify, useToast };
+    const entries = {
+      Select,
+      DateRangePicker,
+      Calendar,
+      DurationInput,
+      DateField,
+      SegmentedField,
+      FieldLabel,
+      ToastHost,
+      notify,
+      useToast,
+    };
     for (const [name, entry] of Object.entries(entries)) expect(typeof entry, name).toBe("function");
     expect(TOAST_DEFAULTS.autoClose).toBe(4000);
     expect(DEFAULT_MIN_DATE).toBe("2017-01-01");

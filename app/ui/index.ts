@@ -52,6 +52,14 @@ export {
   partsToSeconds,
   secondsToParts,
 } from "./duration.ts";
+export { FIELD_LABEL_CLASS, FieldLabel, type FieldLabelProps } from "./FieldLabel.tsx";
+export {
+  type FieldHint,
+  type Segment,
+  SegmentedField,
+  type SegmentedFieldFrameProps,
+  type SegmentedFieldProps,
+} from "./SegmentedField.tsx";
 export {
   assignLocation,
   type MultipleSelectProps,
