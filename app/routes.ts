@@ -5,6 +5,11 @@ import { PAGES, type PageId } from "../shared/i18n/pages.ts";
 const FILES: Record<PageId, string> = {
   home: "routes/home.tsx",
   page: "routes/page.tsx",
+  event: "routes/event.tsx",
+  landingSport: "routes/landing.tsx",
+  landingRegion: "routes/landing.tsx",
+  landingDepartment: "routes/landing.tsx",
+  landingSportRegion: "routes/landing.tsx",
 };
 
 /** Each page is declared once per locale with the id "<locale>.<page>". */

@@ -7,7 +7,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { Database } from "../db/client.server.ts";
+import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
 import { eventsRoutes } from "../features/events/events.routes.server.ts";
+import { searchRoutes } from "../features/events/search.routes.server.ts";
+import { geoRoutes } from "../features/geo/geo.routes.server.ts";
+import { seoRoutes } from "../features/seo/seo.routes.server.ts";
 import { referenceRoutes } from "../features/sports/reference.routes.server.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
 import type { Config } from "./config.server.ts";
@@ -85,6 +89,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(referenceRoutes);
   await app.register(eventsRoutes);
+  await app.register(searchRoutes);
+  await app.register(eventDetailRoutes);
+  await app.register(geoRoutes);
+  await app.register(seoRoutes);
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {

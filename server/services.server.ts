@@ -1,11 +1,17 @@
 import type { Db } from "../db/client.server.ts";
+import { eventDetailService } from "../features/events/event-detail.service.server.ts";
 import { eventsService } from "../features/events/events.service.server.ts";
+import { searchService } from "../features/events/search.service.server.ts";
+import { geoService } from "../features/geo/geo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
 
 /** Every domain service, bound to one database. Loaders and API routes both call these. */
 export function createServices(db: Db, clock: () => Date = () => new Date()) {
   return {
     events: eventsService(db, clock),
+    eventDetails: eventDetailService(db, clock),
+    search: searchService(db, clock),
+    geo: geoService(db),
     sports: sportsService(db),
   };
 }

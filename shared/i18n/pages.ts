@@ -7,6 +7,11 @@ import type { Locale } from "../constants.ts";
 export const PAGES = {
   home: { fr: "", en: "" },
   page: { fr: "page/:slug", en: "page/:slug" },
+  event: { fr: "course/:slug", en: "race/:slug" },
+  landingSport: { fr: "courses/:sport", en: "races/:sport" },
+  landingRegion: { fr: "courses/region/:region", en: "races/region/:region" },
+  landingDepartment: { fr: "courses/departement/:department", en: "races/department/:department" },
+  landingSportRegion: { fr: "courses/:sport/:region", en: "races/:sport/:region" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;
 

@@ -1,18 +1,42 @@
 /** Every translation bundle, imported statically so the client and server share them. */
 import enCommon from "../../locales/en/common.json";
+import enEvent from "../../locales/en/event.json";
 import enEvents from "../../locales/en/events.json";
+import enLanding from "../../locales/en/landing.json";
 import enPages from "../../locales/en/pages.json";
+import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frCommon from "../../locales/fr/common.json";
+import frEvent from "../../locales/fr/event.json";
 import frEvents from "../../locales/fr/events.json";
+import frLanding from "../../locales/fr/landing.json";
 import frPages from "../../locales/fr/pages.json";
+import frSearch from "../../locales/fr/search.json";
 import frSports from "../../locales/fr/sports.json";
 import frUi from "../../locales/fr/ui.json";
 
 export const resources = {
-  fr: { common: frCommon, ui: frUi, events: frEvents, sports: frSports, pages: frPages },
-  en: { common: enCommon, ui: enUi, events: enEvents, sports: enSports, pages: enPages },
+  fr: {
+    common: frCommon,
+    ui: frUi,
+    events: frEvents,
+    sports: frSports,
+    pages: frPages,
+    search: frSearch,
+    event: frEvent,
+    landing: frLanding,
+  },
+  en: {
+    common: enCommon,
+    ui: enUi,
+    events: enEvents,
+    sports: enSports,
+    pages: enPages,
+    search: enSearch,
+    event: enEvent,
+    landing: enLanding,
+  },
 } as const;
 
 export const NAMESPACES = Object.keys(resources.fr) as (keyof typeof resources.fr)[];
