@@ -3,6 +3,7 @@ import { eventDetailService } from "../features/events/event-detail.service.serv
 import { eventsService } from "../features/events/events.service.server.ts";
 import { searchService } from "../features/events/search.service.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
+import { seoService } from "../features/seo/seo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
 
 /** Every domain service, bound to one database. Loaders and API routes both call these. */
@@ -13,6 +14,7 @@ export function createServices(db: Db, clock: () => Date = () => new Date()) {
     search: searchService(db, clock),
     geo: geoService(db),
     sports: sportsService(db),
+    seo: seoService(db, clock),
   };
 }
 export type Services = ReturnType<typeof createServices>;
