@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import type { EventDetail } from "./event-detail.contract.ts";
+import { buildEventIcs, foldIcsLine, icsText, safeExternalUrl } from "./event-detail.service.server.ts";
+
+const event: EventDetail = {
+  id: 42,
+  slug: "trail-des-cretes-2026",
+  name: "Trail des Crêtes, 10e édition; le retour",
+  sport: { key: "trail", nameFr: "Trail", nameEn: "Trail running" },
+  description: "<p>Une <b>belle</b> course.</p>",
+  organizerName: "Les Crêtes",
+  isCompetition: true,
+  isConnected: false,
+  scope: "regional",
+  startDate: "2026-06-13",
+  endDate: "2026-06-14",
+  originalDate: null,
+  cancelled: false,
+  postponed: false,
+  state: "upcoming",
+  checkStatus: "checked",
+  dateConfirmed: true,
+  registrationOpensAt: null,
+  place: {
+    place: "Salle des fêtes",
+    address: "3 rue du Stade",
+    zipcode: "38000",
+    city: "Grenoble",
+    commune: null,
+    department: null,
+    region: null,
+    country: { code: "FR", nameFr: "France", nameEn: "France" },
+    lat: 45.19,
+    lng: 5.72,
+    timeZone: "Europe/Paris",
+  },
+  options: { refuelling: true, meal: false, cloakroom: false, showers: false, reward: false },
+  links: [],
+  headerImage: null,
+  coverImage: null,
+  images: [],
+  group: null,
+  courses: [
+    {
+      id: 1,
+      name: "Grand trail",
+      type: "race",
+      distance: 42_195,
+      duration: null,
+      elevationGain: 2100,
+      startAt: "2026-06-13T05:30:00.000Z",
+      startPlace: null,
+      finishPlace: null,
+      bibQuota: null,
+      description: null,
+      refuellingPoints: null,
+      mandatoryEquipment: null,
+      minAge: null,
+      itraPoints: null,
+      utmbIndex: null,
+      challenge: null,
+      complete: true,
+      prices: [],
+      track: null,
+    },
+  ],
+  editions: [],
+  updatedAt: "2026-05-01T08:00:00.000Z",
+};
+
+describe("iCalendar helpers", () => {
+  it("escapes TEXT values", () => {
+    expect(icsText("a,b;c\\d\ne")).toBe("a\\,b\\;c\\\\d\\ne");
+  });
+
+  it("folds at 75 octets without splitting a character", () => {
+    const line = `DESCRIPTION:${"é".repeat(100)}`;
+    const folded = foldIcsLine(line);
+    const parts = folded.split("\r\n");
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
+    expect(parts.slice(1).every((p) => p.startsWith(" "))).toBe(true);
+    expect(folded.replace(/\r\n /g, "")).toBe(line);
+    expect(foldIcsLine("SHORT:1")).toBe("SHORT:1");
+  });
+
+  it("builds one all-day VEVENT with the courses and the page address", () => {
+    const ics = buildEventIcs(event, { locale: "fr", now: new Date("2026-06-01T10:00:00Z") });
+    const text = ics.replace(/\r\n /g, "");
+    expect(text).toContain("\r\nDTSTAMP:20260601T100000Z\r\n");
+    expect(text).toContain("\r\nDTSTART;VALUE=DATE:20260613\r\nDTEND;VALUE=DATE:20260615\r\n");
+    expect(text).toContain("\r\nSUMMARY:Trail des Crêtes\\, 10e édition\\; le retour\r\n");
+    expect(text).toContain("\r\nLOCATION:Salle des fêtes\\, 3 rue du Stade\\, 38000 Grenoble\r\n");
+    expect(text).toContain("\r\nGEO:45.19;5.72\r\n");
+    expect(text).toContain("Grand trail · 42\\,195\u00a0km · D+\u00a02\u202f100\u00a0m · 07:30");
+    expect(text).toContain("Une belle course.");
+    expect(text).toContain("\r\nURL:http://localhost:3000/course/trail-des-cretes-2026\r\n");
+    expect(text).toContain("\r\nSTATUS:CONFIRMED\r\n");
+    const en = buildEventIcs(event, { locale: "en", now: new Date() }).replace(/\r\n /g, "");
+    expect(en).toContain("URL:http://localhost:3000/en/race/trail-des-cretes-2026");
+    expect(en).toContain("42.195\u00a0km · 2\\,100\u00a0m\u00a0D+ · 07:30");
+    const cancelled = buildEventIcs({ ...event, cancelled: true }, { locale: "fr", now: new Date() });
+    expect(cancelled).toContain("\r\nSTATUS:CANCELLED\r\n");
+    expect(buildEventIcs({ ...event, dateConfirmed: false }, { locale: "fr", now: new Date() })).toContain(
+      "STATUS:TENTATIVE",
+    );
+  });
+});
+
+describe("safeExternalUrl", () => {
+  it("keeps web addresses only", () => {
+    expect(safeExternalUrl("https://example.org/a?b=1")).toBe("https://example.org/a?b=1");
+    expect(safeExternalUrl(" http://example.org ")).toBe("http://example.org/");
+    expect(safeExternalUrl("javascript:alert(1)")).toBeNull();
+    expect(safeExternalUrl("/relative")).toBeNull();
+    expect(safeExternalUrl(null)).toBeNull();
+  });
+});

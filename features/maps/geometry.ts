@@ -1,0 +1,109 @@
+/** Small geometry helpers for maps and track lines, on [lng, lat] positions (GeoJSON order). */
+
+export type LngLat = [lng: number, lat: number];
+/** [west, south, east, north]. */
+export type Bounds = [number, number, number, number];
+/** A position: [lng, lat] followed by anything (an elevation, maybe null). */
+export type PositionLike = readonly [number, number, ...unknown[]];
+
+/** Bounds of positions, or null when there are none. */
+export function boundsOf(positions: Iterable<PositionLike>): Bounds | null {
+  let west = Number.POSITIVE_INFINITY;
+  let south = Number.POSITIVE_INFINITY;
+  let east = Number.NEGATIVE_INFINITY;
+  let north = Number.NEGATIVE_INFINITY;
+  for (const [lng, lat] of positions) {
+    if (!Number.isFinite(lng) || !Number.isFinite(lat)) continue;
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return Number.isFinite(west) ? [west, south, east, north] : null;
+}
+
+const METRES_PER_DEGREE = 111_320;
+
+/**
+ * Douglas–Peucker simplification in local metres: keeps the first and last points and every point
+ * further than `tolerance` metres from the simplified line. Extra coordinates (elevation) are kept.
+ */
+export function simplifyLine<T extends PositionLike>(points: readonly T[], tolerance: number): T[] {
+  if (points.length <= 2) return [...points];
+  const lat0 = points[0][1];
+  const kx = METRES_PER_DEGREE * Math.cos((lat0 * Math.PI) / 180);
+  const ky = METRES_PER_DEGREE;
+  const keep = new Uint8Array(points.length);
+  keep[0] = 1;
+  keep[points.length - 1] = 1;
+  const stack: [number, number][] = [[0, points.length - 1]];
+  const sq = tolerance * tolerance;
+  while (stack.length) {
+    const [first, last] = stack.pop()!;
+    const ax = points[first][0] * kx;
+    const ay = points[first][1] * ky;
+    const dx = points[last][0] * kx - ax;
+    const dy = points[last][1] * ky - ay;
+    const len = dx * dx + dy * dy;
+    let worst = -1;
+    let worstDistance = sq;
+    for (let i = first + 1; i < last; i++) {
+      const px = points[i][0] * kx - ax;
+      const py = points[i][1] * ky - ay;
+      const t = len > 0 ? Math.max(0, Math.min(1, (px * dx + py * dy) / len)) : 0;
+      const ex = px - t * dx;
+      const ey = py - t * dy;
+      const d = ex * ex + ey * ey;
+      if (d > worstDistance) {
+        worst = i;
+        worstDistance = d;
+      }
+    }
+    if (worst !== -1) {
+      keep[worst] = 1;
+      stack.push([first, worst], [worst, last]);
+    }
+  }
+  return points.filter((_, i) => keep[i] === 1);
+}
+
+/**
+ * Simplifies a line until it has at most `maxPoints` points, raising the tolerance from `start`
+ * metres. Lines already short enough come back unchanged.
+ */
+export function simplifyToCount<T extends PositionLike>(points: readonly T[], maxPoints: number, start = 5): T[] {
+  if (points.length <= maxPoints) return [...points];
+  let tolerance = start;
+  let out = simplifyLine(points, tolerance);
+  while (out.length > maxPoints && tolerance < 100_000) {
+    tolerance *= 1.6;
+    out = simplifyLine(points, tolerance);
+  }
+  return out;
+}
+
+/**
+ * Projects positions into a `width` × `height` box (equirectangular with the latitude's scale,
+ * which is close to what a web map shows at a race's scale), keeping the aspect ratio and a margin.
+ * Returns SVG coordinates (y down).
+ */
+export function projectToBox(
+  positions: readonly PositionLike[],
+  width: number,
+  height: number,
+  margin = 12,
+): { x: number; y: number }[] {
+  const bounds = boundsOf(positions);
+  if (!bounds) return [];
+  const [west, south, east, north] = bounds;
+  const kx = Math.cos((((south + north) / 2) * Math.PI) / 180);
+  const spanX = Math.max((east - west) * kx, 1e-9);
+  const spanY = Math.max(north - south, 1e-9);
+  const scale = Math.min((width - 2 * margin) / spanX, (height - 2 * margin) / spanY);
+  const offsetX = (width - spanX * scale) / 2;
+  const offsetY = (height - spanY * scale) / 2;
+  return positions.map(([lng, lat]) => ({
+    x: Math.round((offsetX + (lng - west) * kx * scale) * 10) / 10,
+    y: Math.round((offsetY + (north - lat) * scale) * 10) / 10,
+  }));
+}
