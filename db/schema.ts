@@ -1,4 +1,5 @@
 /** Gathers every domain's tables for Drizzle and drizzle-kit. */
+export * from "../features/events/event-detail.tables.ts";
 export * from "../features/events/events.tables.ts";
 export * from "../features/geo/geo.tables.ts";
 export * from "../features/sports/sports.tables.ts";
