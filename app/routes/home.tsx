@@ -1,46 +1,65 @@
 import { useTranslation } from "react-i18next";
-import { EventCardView } from "../../features/events/components/EventCard.tsx";
+import { toDepartmentRefs, toRegionRefs } from "../../features/events/components/search/geo-refs.ts";
+import { forgivingSearch } from "../../features/events/components/search/run-search.ts";
+import { SearchExplorer } from "../../features/events/components/search/SearchExplorer.tsx";
+import { searchQuerySchema } from "../../features/events/search.contract.ts";
+import { hasPlace, hasSearchFilters, parseSearchParams, withoutField } from "../../features/events/search-url.ts";
 import { routeMeta } from "../meta.ts";
 import { useLocale } from "../use-locale.ts";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { events: await context.services.events.upcoming(24) };
+/**
+ * Home and search are one screen: every filter is in the URL, parsed here and searched on the
+ * server, so a reload or a shared link renders the same results without JavaScript.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = parseSearchParams(new URL(request.url).searchParams, searchQuerySchema.shape);
+  let asked = parsed.query;
+  // A radius or half a coordinate pair with nothing to measure from means nothing: dropped quietly
+  // (a form without JavaScript always sends the radius menu's value).
+  if (!hasPlace(asked) && (asked.radius || asked.lat !== undefined || asked.lng !== undefined)) {
+    asked = withoutField(withoutField(asked, "radius"), "lat");
+  }
+  const { services } = context;
+  const [search, regions, departments] = await Promise.all([
+    forgivingSearch((query) => services.search.search(query), asked),
+    services.geo.regions(),
+    services.geo.departments(),
+  ]);
+  return {
+    query: search.query,
+    view: parsed.view,
+    result: search.result,
+    ignored: [...parsed.invalid, ...search.ignored],
+    regions: toRegionRefs(regions),
+    departments: toDepartmentRefs(departments),
+    mapStyleUrl: context.config.MAP_STYLE_URL,
+  };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args, { title: "events:home.title", description: "events:home.description" });
+export const meta: Route.MetaFunction = (args) => {
+  const data = args.data;
+  const filtered = data ? hasSearchFilters(data.query) || (data.query.page ?? 1) > 1 : false;
+  return routeMeta(args, {
+    title: filtered ? "landing:search.title" : "events:home.title",
+    description: "events:home.description",
+    // Filtered searches are endless variations: the landing pages are what search engines should index.
+    noIndex: filtered,
+  });
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("events");
   const locale = useLocale();
-  const { events } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-br from-ink-900 to-ink-700 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-          <h1 className="max-w-2xl font-extrabold text-3xl leading-tight sm:text-4xl">{t("home.heading")}</h1>
-          <p className="mt-3 max-w-2xl text-base text-slate-200 sm:text-lg">{t("home.lead")}</p>
+        <div className="mx-auto max-w-6xl px-4 py-5 sm:py-7">
+          <h1 className="font-extrabold text-2xl leading-tight sm:text-3xl">{t("home.heading")}</h1>
+          <p className="mt-1.5 max-w-3xl text-slate-200 text-sm sm:text-base">{t("home.lead")}</p>
         </div>
       </section>
-      <section className="mx-auto max-w-6xl px-4 py-8" aria-labelledby="upcoming-heading">
-        <div className="mb-4 flex items-baseline justify-between gap-4">
-          <h2 id="upcoming-heading" className="font-bold text-xl sm:text-2xl">
-            {t("home.upcoming")}
-          </h2>
-        </div>
-        {events.length === 0 ? (
-          <p className="text-ink-700">{t("home.empty")}</p>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="event-list">
-            {events.map((event) => (
-              <li key={event.id}>
-                <EventCardView event={event} locale={locale} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <SearchExplorer data={loaderData} locale={locale} />
     </>
   );
 }

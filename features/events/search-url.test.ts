@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RADIUS_KM } from "./search.contract.ts";
+import { DEFAULT_PER_PAGE, DISTANCE_SHORTCUT_KEYS, MAX_RADIUS_KM, searchQuerySchema } from "./search.contract.ts";
 import {
   countSearchFilters,
+  DEFAULT_PAGE_SIZE,
   DEFAULT_RADIUS,
+  DISTANCE_KEYS,
   hasPlace,
   hasSearchFilters,
   normalizeSearchQuery,
@@ -81,28 +83,28 @@ describe("searchQueryString (canonical URL of a search)", () => {
   });
 });
 
+const parse = (input: Parameters<typeof parseSearchParams>[0]) => parseSearchParams(input, searchQuerySchema.shape);
+
 describe("parseSearchParams", () => {
   it("reads comma lists and repeated keys (a plain HTML form sends those)", () => {
-    expect(parseSearchParams("?sport=trail,ultra_trail&region=84").query).toEqual({
+    expect(parse("?sport=trail,ultra_trail&region=84").query).toEqual({
       sport: ["trail", "ultra_trail"],
       region: "84",
     });
-    expect(parseSearchParams("sport=ultra_trail&sport=trail&elevation=lt100").query).toEqual({
+    expect(parse("sport=ultra_trail&sport=trail&elevation=lt100").query).toEqual({
       sport: ["trail", "ultra_trail"],
       elevation: ["lt100"],
     });
   });
 
   it("coerces numbers and booleans and drops defaults", () => {
-    const { query, invalid } = parseSearchParams(
-      "place=38185&radius=50&page=1&cancelled=1&past=0&sort=oldest&lat=45.1&lng=5.7",
-    );
+    const { query, invalid } = parse("place=38185&radius=50&page=1&cancelled=1&past=0&sort=oldest&lat=45.1&lng=5.7");
     expect(query).toEqual({ place: "38185", radius: 50, cancelled: true, lat: 45.1, lng: 5.7 });
     expect(invalid).toEqual([]);
   });
 
   it("drops only the bad fields and names them", () => {
-    const { query, invalid } = parseSearchParams(
+    const { query, invalid } = parse(
       `sport=trail,curling&region=84&from=2026-02-30&radius=${MAX_RADIUS_KM + 1}&page=zero&q=lac`,
     );
     expect(query).toEqual({ region: "84", q: "lac" });
@@ -110,26 +112,35 @@ describe("parseSearchParams", () => {
   });
 
   it("ignores empty values from a submitted form", () => {
-    const { query, invalid } = parseSearchParams("q=&sport=&region=&department=&place=&radius=30&from=&to=");
+    const { query, invalid } = parse("q=&sport=&region=&department=&place=&radius=30&from=&to=");
     expect(query).toEqual({ radius: 30 });
     expect(invalid).toEqual([]);
   });
 
   it("keeps the last value of a single-valued field given twice", () => {
-    expect(parseSearchParams("region=84&region=93").query).toEqual({ region: "93" });
+    expect(parse("region=84&region=93").query).toEqual({ region: "93" });
   });
 
   it("reads the view and falls back to the grid", () => {
-    expect(parseSearchParams("view=map").view).toBe("map");
-    expect(parseSearchParams("view=list").view).toBe("list");
-    expect(parseSearchParams("view=globe").view).toBe("grid");
-    expect(parseSearchParams("").view).toBe("grid");
+    expect(parse("view=map").view).toBe("map");
+    expect(parse("view=list").view).toBe("list");
+    expect(parse("view=globe").view).toBe("grid");
+    expect(parse("").view).toBe("grid");
   });
 
   it("accepts a parsed query object (a loader's parseQuery output)", () => {
-    expect(parseSearchParams({ sport: ["trail", "running"], page: "2" }).query).toEqual({
+    expect(parse({ sport: ["trail", "running"], page: "2" }).query).toEqual({
       sport: ["running", "trail"],
       page: 2,
+    });
+  });
+
+  it("without the schema, reads the structure only (the browser's view of a pending search)", () => {
+    expect(parseSearchParams("sport=trail,curling&radius=x&page=2&past=1&q=+lac+").query).toEqual({
+      sport: ["trail", "curling" as never],
+      page: 2,
+      past: true,
+      q: "lac",
     });
   });
 
@@ -149,7 +160,7 @@ describe("parseSearchParams", () => {
       sort: "newest",
       page: 4,
     });
-    const parsed = parseSearchParams(searchQueryString(query, "list"));
+    const parsed = parse(searchQueryString(query, "list"));
     expect(parsed.query).toEqual(query);
     expect(parsed.view).toBe("list");
     expect(parsed.invalid).toEqual([]);
@@ -189,6 +200,13 @@ describe("withoutField", () => {
     expect(withoutField({ sport: ["trail"], page: 9 }, "page")).toEqual({ sport: ["trail"] });
     expect(withoutField({ place: "00000", radius: 20, sort: "distance", q: "x" }, "place")).toEqual({ q: "x" });
     expect(withoutField({ from: "2026-09-01", to: "2026-06-01", q: "x" }, "to")).toEqual({ q: "x" });
+  });
+});
+
+describe("constants repeated without zod", () => {
+  it("match the contract", () => {
+    expect([...DISTANCE_KEYS]).toEqual([...DISTANCE_SHORTCUT_KEYS]);
+    expect(DEFAULT_PAGE_SIZE).toBe(DEFAULT_PER_PAGE);
   });
 });
 

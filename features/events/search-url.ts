@@ -15,14 +15,12 @@ import {
   type SportKey,
 } from "../../shared/constants.ts";
 import { parseQuery, type QueryInput, toQueryString } from "../../shared/navigation.ts";
-import {
-  DEFAULT_PER_PAGE,
-  DISTANCE_SHORTCUT_KEYS,
-  type DistanceShortcut,
-  type SearchQuery,
-  type SearchSort,
-  searchQuerySchema,
-} from "./search.contract.ts";
+// Types only: the contract's zod schemas stay out of the browser bundle (loaders pass the schema in).
+import type { DistanceShortcut, SearchQuery, SearchSort } from "./search.contract.ts";
+
+/** The contract's distance shortcut keys and page size, repeated here without zod (a test keeps them equal). */
+export const DISTANCE_KEYS = ["5k", "10k", "half", "marathon", "ultra"] as const satisfies readonly DistanceShortcut[];
+export const DEFAULT_PAGE_SIZE = 24;
 
 export type SearchField = keyof SearchQuery;
 
@@ -69,7 +67,7 @@ const PRESENTATION_FIELDS = new Set<SearchField>(["sort", "page", "perPage"]);
 
 const LIST_ORDER: Partial<Record<SearchField, readonly string[]>> = {
   sport: SPORT_KEYS,
-  distance: DISTANCE_SHORTCUT_KEYS,
+  distance: DISTANCE_KEYS,
   elevation: ELEVATION_BANDS.map((band) => band.key),
   scope: EVENT_SCOPES,
 };
@@ -79,7 +77,8 @@ function canonicalList<T extends string>(field: SearchField, values: readonly T[
   const order = LIST_ORDER[field];
   const unique = [...new Set(values)];
   if (!order) return unique;
-  return unique.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  const rank = (value: string) => (order.includes(value) ? order.indexOf(value) : order.length);
+  return unique.sort((a, b) => rank(a) - rank(b));
 }
 
 function isEmpty(value: unknown): boolean {
@@ -92,7 +91,7 @@ function isDefault(field: SearchField, value: unknown): boolean {
     case "page":
       return value === 1;
     case "perPage":
-      return value === DEFAULT_PER_PAGE;
+      return value === DEFAULT_PAGE_SIZE;
     case "sort":
       return value === DEFAULT_SORT;
     case "cancelled":
@@ -123,12 +122,58 @@ export type ParsedSearch = {
   invalid: SearchField[];
 };
 
+/** What validates one field: a zod schema's `safeParse` fits (`searchQuerySchema.shape`). */
+export type FieldValidators = Record<SearchField, { safeParse(value: unknown): { success: boolean; data?: unknown } }>;
+
+const ok = (data: unknown) => ({ success: data !== undefined, data });
+const asList = (value: unknown) =>
+  (Array.isArray(value) ? value : [value])
+    .flatMap((v) => String(v).split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+const asNumber = (value: unknown) => {
+  const n = typeof value === "number" ? value : Number(String(value).trim());
+  return Number.isFinite(n) ? n : undefined;
+};
+const asBool = (value: unknown) =>
+  value === true || value === "1" || value === "true"
+    ? true
+    : value === false || value === "0" || value === "false"
+      ? false
+      : undefined;
+const LIST_FIELDS = new Set<SearchField>(["sport", "distance", "elevation", "scope"]);
+const NUMBER_FIELDS = new Set<SearchField>(["lat", "lng", "radius", "distanceMin", "distanceMax", "page", "perPage"]);
+
+/**
+ * Structural reading without the contract's rules (lists split, numbers and booleans coerced):
+ * what the browser uses for the search being loaded, which the server validates for real.
+ */
+export const LENIENT_FIELDS = Object.fromEntries(
+  SEARCH_PARAM_ORDER.map((field) => [
+    field,
+    {
+      safeParse: (value: unknown) =>
+        LIST_FIELDS.has(field)
+          ? ok(asList(value))
+          : NUMBER_FIELDS.has(field)
+            ? ok(asNumber(value))
+            : field === "cancelled" || field === "past"
+              ? ok(asBool(value))
+              : ok(String(value).trim() || undefined),
+    },
+  ]),
+) as FieldValidators;
+
 /**
  * Reads a page URL's query string (or parsed query object) into a SearchQuery, field by field:
  * a bad value drops that field only. Repeated keys (`sport=a&sport=b`, what a plain HTML form
- * sends) and comma lists (`sport=a,b`) are both accepted.
+ * sends) and comma lists (`sport=a,b`) are both accepted. Loaders pass `searchQuerySchema.shape`
+ * as `fields`; without it the reading is only structural.
  */
-export function parseSearchParams(input: URLSearchParams | string | Record<string, unknown>): ParsedSearch {
+export function parseSearchParams(
+  input: URLSearchParams | string | Record<string, unknown>,
+  fields: FieldValidators = LENIENT_FIELDS,
+): ParsedSearch {
   const raw: Record<string, unknown> =
     typeof input === "string" || input instanceof URLSearchParams ? parseQuery(input) : input;
   const query: Record<string, unknown> = {};
@@ -137,8 +182,8 @@ export function parseSearchParams(input: URLSearchParams | string | Record<strin
     const value = raw[field];
     if (isEmpty(value)) continue;
     // A single-valued field given twice keeps its last value, like most servers do.
-    const single = Array.isArray(value) && !(field in LIST_ORDER) ? value.at(-1) : value;
-    const parsed = searchQuerySchema.shape[field].safeParse(single);
+    const single = Array.isArray(value) && !LIST_FIELDS.has(field) ? value.at(-1) : value;
+    const parsed = fields[field].safeParse(single);
     if (parsed.success) {
       if (!isEmpty(parsed.data)) query[field] = parsed.data;
     } else {
