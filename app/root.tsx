@@ -21,7 +21,7 @@ import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.config.PUBLIC_URL };
+  return { publicUrl: context.config.PUBLIC_URL, mapStyleUrl: context.config.MAP_STYLE_URL };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];

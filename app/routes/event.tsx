@@ -1,11 +1,94 @@
-import { data } from "react-router";
-import { ErrorPage } from "../components/ErrorPage.tsx";
+import { data, useRouteLoaderData } from "react-router";
+import { EventPage, eventCrumbs } from "../../features/events/components/event/EventPage.tsx";
+import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/event/json-ld.ts";
+import type { EventPageData } from "../../features/events/event-detail.contract.ts";
+import { formatLongDate } from "../../shared/dates.ts";
+import { formatDistance, formatDuration } from "../../shared/format.ts";
+import { createI18n, localeFromPath } from "../../shared/i18n/index.ts";
+import { pagePath } from "../../shared/i18n/pages.ts";
+import { DEFAULT_SHARE_IMAGE } from "../../shared/image-url.ts";
+import { publicUrl } from "../../shared/public-url.ts";
+import { routeMeta } from "../meta.ts";
+import { useLocale } from "../use-locale.ts";
+import type { Route } from "./+types/event";
 
-// Placeholder while the page is being built (issue 3): an honest item-not-found.
-export function loader() {
-  throw data({ kind: "item" }, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await context.services.eventDetails.page(params.slug ?? "");
+  if (!page) throw data({ kind: "item" }, { status: 404 });
+  return page;
 }
 
-export default function Placeholder() {
-  return <ErrorPage kind="item" />;
+const translators = { fr: createI18n("fr"), en: createI18n("en") };
+
+/** "10 km, 21,1 km et 42,2 km"-like list of the courses' distances (or durations), shortest first. */
+function courseSummary(page: EventPageData, locale: "fr" | "en"): string {
+  const distances = [...new Set(page.event.courses.flatMap((c) => (c.distance === null ? [] : [c.distance])))].sort(
+    (a, b) => a - b,
+  );
+  const durations = [...new Set(page.event.courses.flatMap((c) => (c.duration === null ? [] : [c.duration])))].sort(
+    (a, b) => a - b,
+  );
+  return [
+    ...distances.map((d) => formatDistance(d, locale, { maximumFractionDigits: 1 })),
+    ...durations.map((d) => formatDuration(d, locale)),
+  ].join(", ");
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const page = args.loaderData as EventPageData | undefined;
+  if (!page)
+    return routeMeta(args, {
+      title: "common:errors.itemNotFoundTitle",
+      description: "common:errors.itemNotFound",
+      noIndex: true,
+      noAlternates: true,
+    });
+  const { event } = page;
+  const locale = localeFromPath(args.location.pathname);
+  const t = translators[locale].t;
+  const date = formatLongDate(event.startDate, locale);
+  const sport = locale === "en" ? event.sport.nameEn : event.sport.nameFr;
+  const values = {
+    name: event.name,
+    date,
+    city: event.place.city ?? "",
+    department: event.place.department?.code ?? "",
+    sport,
+    courses: courseSummary(page, locale),
+  };
+  let title = t(event.place.city ? "event:meta.title" : "event:meta.titleNoCity", values);
+  if (event.cancelled) title = t("event:meta.cancelled", { name: title });
+  const description = t(
+    event.place.city && event.place.department ? "event:meta.description" : "event:meta.descriptionNoPlace",
+    values,
+  );
+  const root = args.matches.find((m) => m?.id === "root")?.data as { publicUrl?: string } | undefined;
+  const origin = root?.publicUrl;
+  const absolute = (path: string) => (origin ? publicUrl(path, origin) : publicUrl(path));
+  const url = absolute(pagePath("event", locale, { slug: event.slug }));
+  const crumbs = eventCrumbs(event, locale, t);
+  return [
+    ...routeMeta(args, { literal: true, title, description, headerImage: event.headerImage }),
+    {
+      "script:ld+json": sportsEventJsonLd(event, {
+        locale,
+        url,
+        images: [absolute(event.headerImage ?? DEFAULT_SHARE_IMAGE)],
+      }),
+    },
+    {
+      "script:ld+json": breadcrumbJsonLd([
+        ...crumbs.map((c) => ({ name: c.name, url: absolute(c.href) })),
+        { name: event.name, url },
+      ]),
+    },
+  ];
+};
+
+export default function EventRoute({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const root = useRouteLoaderData("root") as { publicUrl?: string } | undefined;
+  const path = pagePath("event", locale, { slug: loaderData.event.slug });
+  const shareUrl = root?.publicUrl ? publicUrl(path, root.publicUrl) : publicUrl(path);
+  return <EventPage data={loaderData} locale={locale} shareUrl={shareUrl} />;
 }

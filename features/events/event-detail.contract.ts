@@ -255,4 +255,9 @@ export type EventPageTrack = {
 };
 
 /** What the event page's loader gets. */
-export type EventPageData = { event: EventDetail; tracks: EventPageTrack[] };
+export type EventPageData = {
+  event: EventDetail;
+  tracks: EventPageTrack[];
+  /** Today in Paris, as the service saw it (states and past editions are relative to it). */
+  today: string;
+};

@@ -420,7 +420,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
         ]),
         profile: elevationProfile(t.points, 160).map(([d, e]) => [d, Math.round(e)]),
       }));
-      return { event, tracks: pageTracks };
+      return { event, tracks: pageTracks, today: parisToday(clock()) };
     },
 
     /**

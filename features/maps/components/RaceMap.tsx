@@ -1,0 +1,438 @@
+/**
+ * A MapLibre GL map of races: markers (optionally clustered, with a popup per race) and/or a course
+ * line, fitted to its content.
+ *
+ * - The server and readers without JavaScript or WebGL get a drawing (StaticMap, or `fallback`).
+ * - In the browser, maplibre-gl (its code, worker and CSS) is imported only once the map comes near
+ *   the viewport (or at once with `load="immediate"`), so pages without a visible map never load it.
+ * - Tiles come from the style URL of the configuration (MAP_STYLE_URL, handed over by the root
+ *   loader as `mapStyleUrl`); without one, an inline style with only a background layer keeps the
+ *   markers and lines visible with no tile server at all.
+ * - Popups render React content (`renderPopup`) through a portal, so they keep the page's context
+ *   (translations, router links) and React escapes every text.
+ */
+import type { Feature, FeatureCollection, LineString, Point } from "geojson";
+import type * as MaplibreTypes from "maplibre-gl";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import { formatNumber } from "../../../shared/format.ts";
+import { boundsOf } from "../geometry.ts";
+import { MARKER_COLORS, StaticMap } from "./StaticMap.tsx";
+
+export type RaceMapMarker = {
+  id: string | number;
+  lat: number;
+  lng: number;
+  /** Accessible name of the marker (the race or the place). */
+  label: string;
+  /** A pin for a place or a race (default), a dot for a course's start or finish. */
+  kind?: "place" | "event" | "start" | "finish";
+  /** Where the default popup links to. */
+  href?: string;
+};
+
+export type RaceMapProps<M extends RaceMapMarker = RaceMapMarker> = {
+  /** Accessible name of the map ("Map of the course", "Races around Lyon"). */
+  label: string;
+  markers?: readonly M[];
+  /** A course line as [lng, lat] positions. */
+  line?: readonly (readonly [number, number])[];
+  /** Group nearby markers into counted clusters (search results); a click zooms into a cluster. */
+  cluster?: boolean;
+  /** Content of the popup opened by a click on a marker; the default shows its label (and link). */
+  renderPopup?: (marker: M) => ReactNode;
+  /** Overrides the configured style URL; "" forces the tile-less style. */
+  styleUrl?: string;
+  /** Sizing and decoration of the frame, e.g. "aspect-[16/10] rounded-xl". */
+  className?: string;
+  /** What shows before and without MapLibre; a drawing of the line and markers by default. */
+  fallback?: ReactNode;
+  /** "visible" (default): load MapLibre when the map nears the viewport; "immediate": at once. */
+  load?: "visible" | "immediate";
+  /** Zoom when the content is a single point. */
+  zoom?: number;
+  /** Largest zoom the fitting may reach. */
+  maxZoom?: number;
+  /** Scroll and one-finger drags pass to the page unless Ctrl / two fingers are used (default true). */
+  cooperativeGestures?: boolean;
+};
+
+type Maplibre = typeof MaplibreTypes;
+
+/** A style with no tiles: the background only, so markers and lines still show with no tile server. */
+export const BLANK_STYLE: MaplibreTypes.StyleSpecification = {
+  version: 8,
+  sources: {},
+  layers: [{ id: "background", type: "background", paint: { "background-color": "#e9efe9" } }],
+};
+
+let loading: Promise<Maplibre> | null = null;
+/** maplibre-gl, its worker (served as a build asset) and its CSS, loaded once. */
+export function loadMaplibre(): Promise<Maplibre> {
+  loading ??= Promise.all([
+    import("maplibre-gl"),
+    import("maplibre-gl/dist/maplibre-gl-worker.mjs?url"),
+    import("maplibre-gl/dist/maplibre-gl.css"),
+  ]).then(([lib, worker]) => {
+    lib.setWorkerUrl(worker.default);
+    return lib;
+  });
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+function webglAvailable(): boolean {
+  try {
+    const canvas = document.createElement("canvas");
+    return Boolean(canvas.getContext("webgl2") ?? canvas.getContext("webgl"));
+  } catch {
+    return false;
+  }
+}
+
+function dotElement(kind: "start" | "finish", label: string): HTMLElement {
+  const el = document.createElement("div");
+  el.style.cssText = `width:16px;height:16px;border-radius:9999px;border:3px solid #fff;background:${MARKER_COLORS[kind]};box-shadow:0 0 0 1px rgba(19,34,56,.35)`;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", label);
+  el.title = label;
+  return el;
+}
+
+const LINE_SOURCE = "race-map-line";
+const POINT_SOURCE = "race-map-points";
+
+function lineData(line: RaceMapProps["line"]): Feature<LineString> {
+  return {
+    type: "Feature",
+    properties: {},
+    geometry: { type: "LineString", coordinates: (line ?? []).map(([lng, lat]) => [lng, lat]) },
+  };
+}
+
+function pointData(markers: readonly RaceMapMarker[]): FeatureCollection<Point> {
+  return {
+    type: "FeatureCollection",
+    features: markers.map((m, index) => ({
+      type: "Feature",
+      properties: { index },
+      geometry: { type: "Point", coordinates: [m.lng, m.lat] },
+    })),
+  };
+}
+
+export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapProps<M>) {
+  const {
+    label,
+    markers = [],
+    line,
+    cluster = false,
+    renderPopup,
+    className = "aspect-[16/10]",
+    fallback,
+    load = "visible",
+    zoom = 12,
+    maxZoom = 15,
+    cooperativeGestures = true,
+  } = props;
+  const { t, i18n } = useTranslation("event");
+  const root = useRouteLoaderData("root") as { mapStyleUrl?: string } | undefined;
+  const styleUrl = props.styleUrl ?? root?.mapStyleUrl ?? "";
+  const frame = useRef<HTMLDivElement>(null);
+  const canvasHost = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<{ lib: Maplibre; map: MaplibreTypes.Map } | null>(null);
+  const [wanted, setWanted] = useState(load === "immediate");
+  const [ready, setReady] = useState(false);
+  const [popup, setPopup] = useState<{ marker: M; el: HTMLElement; instance: MaplibreTypes.Popup } | null>(null);
+
+  // The latest props, for handlers registered once.
+  const latest = useRef({ markers, line, renderPopup });
+  latest.current = { markers, line, renderPopup };
+
+  const dataKey = useMemo(
+    () => JSON.stringify([line ?? [], markers.map((m) => [m.id, m.lng, m.lat, m.kind ?? "event"])]),
+    [line, markers],
+  );
+  const keyRef = useRef(dataKey);
+  keyRef.current = dataKey;
+  /** The data the map shows. */
+  const appliedKey = useRef(dataKey);
+
+  // Load when the frame comes near the viewport.
+  useEffect(() => {
+    if (wanted) return;
+    const el = frame.current;
+    if (!el || typeof IntersectionObserver === "undefined") {
+      setWanted(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setWanted(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [wanted]);
+
+  // Create the map once wanted; rebuild it when the style, the language or the mode changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the content comes from refs and the data effect below
+  useEffect(() => {
+    if (!wanted || !canvasHost.current || !webglAvailable()) return;
+    let cancelled = false;
+    let created: MaplibreTypes.Map | null = null;
+    const host = canvasHost.current;
+    loadMaplibre()
+      .then((lib) => {
+        if (cancelled) return;
+        const { markers: current, line: currentLine } = latest.current;
+        const positions = [...(currentLine ?? []), ...current.map((m) => [m.lng, m.lat] as const)];
+        const bounds = boundsOf(positions);
+        const single = bounds && bounds[0] === bounds[2] && bounds[1] === bounds[3];
+        const map = new lib.Map({
+          container: host,
+          style: styleUrl || BLANK_STYLE,
+          ...(bounds && !single
+            ? { bounds: bounds as [number, number, number, number], fitBoundsOptions: { padding: 36, maxZoom } }
+            : { center: bounds ? [bounds[0], bounds[1]] : [2.35, 46.6], zoom: bounds ? zoom : 4.6 }),
+          attributionControl: { compact: true },
+          cooperativeGestures,
+          fadeDuration: 0,
+          locale: {
+            "Map.Title": label,
+            "Marker.Title": t("map.marker"),
+            "NavigationControl.ZoomIn": t("map.zoomIn"),
+            "NavigationControl.ZoomOut": t("map.zoomOut"),
+            "NavigationControl.ResetBearing": t("map.resetBearing"),
+            "Popup.Close": t("map.closePopup"),
+            "AttributionControl.ToggleAttribution": t("map.attribution"),
+            "CooperativeGesturesHandler.WindowsHelpText": t("map.gestures.windows"),
+            "CooperativeGesturesHandler.MacHelpText": t("map.gestures.mac"),
+            "CooperativeGesturesHandler.MobileHelpText": t("map.gestures.mobile"),
+          },
+        });
+        created = map;
+        mapRef.current = { lib, map };
+        map.addControl(new lib.NavigationControl({ showCompass: false }), "top-right");
+        map.addControl(new lib.ScaleControl({ unit: "metric" }), "bottom-left");
+        map.on("error", (event) => {
+          // Tile or style failures leave the markers and lines on the background: not worth a console error.
+          console.warn("[RaceMap]", event.error?.message ?? event);
+        });
+        map.on("load", () => {
+          if (cancelled) return;
+          addContent(lib, map);
+          setReady(true);
+        });
+      })
+      .catch((error) => console.warn("[RaceMap] MapLibre could not start", error));
+    return () => {
+      cancelled = true;
+      created?.remove();
+      mapRef.current = null;
+      setReady(false);
+      setPopup(null);
+    };
+  }, [wanted, styleUrl, cluster, i18n.language]);
+
+  // Markers (HTML for small sets, a clustered source otherwise) and the line.
+  const htmlMarkers = useRef<MaplibreTypes.Marker[]>([]);
+  const clusterLabels = useRef(new Map<number, MaplibreTypes.Marker>());
+
+  function openPopup(lib: Maplibre, map: MaplibreTypes.Map, marker: M, at: [number, number]) {
+    const el = document.createElement("div");
+    const instance = new lib.Popup({ maxWidth: "300px", offset: 14, focusAfterOpen: true })
+      .setLngLat(at)
+      .setDOMContent(el)
+      .addTo(map);
+    instance.on("close", () => setPopup((current) => (current?.el === el ? null : current)));
+    setPopup({ marker, el, instance });
+  }
+
+  function addContent(lib: Maplibre, map: MaplibreTypes.Map) {
+    appliedKey.current = keyRef.current;
+    map.addSource(LINE_SOURCE, { type: "geojson", data: lineData(latest.current.line) });
+    map.addLayer({
+      id: "race-map-line-casing",
+      type: "line",
+      source: LINE_SOURCE,
+      layout: { "line-join": "round", "line-cap": "round" },
+      paint: { "line-color": "#ffffff", "line-width": 7 },
+    });
+    map.addLayer({
+      id: "race-map-line",
+      type: "line",
+      source: LINE_SOURCE,
+      layout: { "line-join": "round", "line-cap": "round" },
+      paint: { "line-color": MARKER_COLORS.place, "line-width": 4 },
+    });
+    if (cluster) {
+      map.addSource(POINT_SOURCE, {
+        type: "geojson",
+        data: pointData(latest.current.markers),
+        cluster: true,
+        clusterRadius: 46,
+        clusterMaxZoom: 12,
+      });
+      map.addLayer({
+        id: "race-map-clusters",
+        type: "circle",
+        source: POINT_SOURCE,
+        filter: ["has", "point_count"],
+        paint: {
+          "circle-color": ["step", ["get", "point_count"], "#d9480f", 20, "#b33a0c", 100, "#132238"],
+          "circle-radius": ["step", ["get", "point_count"], 16, 20, 21, 100, 27],
+          "circle-stroke-color": "#ffffff",
+          "circle-stroke-width": 2,
+        },
+      });
+      map.addLayer({
+        id: "race-map-points",
+        type: "circle",
+        source: POINT_SOURCE,
+        filter: ["!", ["has", "point_count"]],
+        paint: {
+          "circle-color": MARKER_COLORS.event,
+          "circle-radius": 7,
+          "circle-stroke-color": "#ffffff",
+          "circle-stroke-width": 2,
+        },
+      });
+      map.on("click", "race-map-clusters", async (event) => {
+        const feature = event.features?.[0];
+        if (!feature) return;
+        const source = map.getSource(POINT_SOURCE) as MaplibreTypes.GeoJSONSource;
+        const next = await source.getClusterExpansionZoom(feature.properties.cluster_id as number);
+        map.easeTo({ center: (feature.geometry as Point).coordinates as [number, number], zoom: next });
+      });
+      map.on("click", "race-map-points", (event) => {
+        const feature = event.features?.[0];
+        const marker = feature ? latest.current.markers[feature.properties.index as number] : undefined;
+        if (marker) openPopup(lib, map, marker, [marker.lng, marker.lat]);
+      });
+      for (const layer of ["race-map-clusters", "race-map-points"]) {
+        map.on("mouseenter", layer, () => {
+          map.getCanvas().style.cursor = "pointer";
+        });
+        map.on("mouseleave", layer, () => {
+          map.getCanvas().style.cursor = "";
+        });
+      }
+      // Counts as HTML labels: the tile-less style has no glyphs for text layers.
+      map.on("render", () => updateClusterLabels(lib, map));
+    } else {
+      placeHtmlMarkers(lib, map);
+    }
+  }
+
+  function placeHtmlMarkers(lib: Maplibre, map: MaplibreTypes.Map) {
+    for (const m of htmlMarkers.current) m.remove();
+    htmlMarkers.current = latest.current.markers.map((m) => {
+      const kind = m.kind ?? "event";
+      const marker =
+        kind === "start" || kind === "finish"
+          ? new lib.Marker({ element: dotElement(kind, m.label) })
+          : new lib.Marker({ color: MARKER_COLORS.place });
+      marker.setLngLat([m.lng, m.lat]).addTo(map);
+      const el = marker.getElement();
+      el.setAttribute("aria-label", m.label);
+      el.title = m.label;
+      if (kind !== "start" && kind !== "finish") {
+        el.style.cursor = "pointer";
+        el.addEventListener("click", (event) => {
+          event.stopPropagation();
+          openPopup(lib, map, m as M, [m.lng, m.lat]);
+        });
+      }
+      return marker;
+    });
+  }
+
+  function updateClusterLabels(lib: Maplibre, map: MaplibreTypes.Map) {
+    if (!map.getSource(POINT_SOURCE) || !map.isSourceLoaded(POINT_SOURCE)) return;
+    const labels = clusterLabels.current;
+    const seen = new Set<number>();
+    for (const feature of map.querySourceFeatures(POINT_SOURCE)) {
+      const p = feature.properties;
+      if (!p?.cluster) continue;
+      const id = p.cluster_id as number;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (!labels.has(id)) {
+        const el = document.createElement("div");
+        el.textContent = formatNumber(p.point_count as number, i18n.language);
+        el.style.cssText = "color:#fff;font:700 12px/1 system-ui,sans-serif;pointer-events:none";
+        el.setAttribute("aria-hidden", "true");
+        const coordinates = (feature.geometry as Point).coordinates as [number, number];
+        labels.set(id, new lib.Marker({ element: el }).setLngLat(coordinates).addTo(map));
+      }
+    }
+    for (const [id, marker] of labels) {
+      if (!seen.has(id)) {
+        marker.remove();
+        labels.delete(id);
+      }
+    }
+  }
+
+  // New markers or line after the map exists: update the sources and fit again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataKey stands for the markers and the line
+  useEffect(() => {
+    const current = mapRef.current;
+    if (!ready || !current || appliedKey.current === dataKey) return;
+    appliedKey.current = dataKey;
+    const { lib, map } = current;
+    (map.getSource(LINE_SOURCE) as MaplibreTypes.GeoJSONSource | undefined)?.setData(lineData(line));
+    if (cluster) {
+      for (const marker of clusterLabels.current.values()) marker.remove();
+      clusterLabels.current.clear();
+      (map.getSource(POINT_SOURCE) as MaplibreTypes.GeoJSONSource | undefined)?.setData(pointData(markers));
+    } else {
+      placeHtmlMarkers(lib, map);
+    }
+    popup?.instance.remove();
+    const bounds = boundsOf([...(line ?? []), ...markers.map((m) => [m.lng, m.lat] as const)]);
+    if (bounds) {
+      if (bounds[0] === bounds[2] && bounds[1] === bounds[3]) map.jumpTo({ center: [bounds[0], bounds[1]], zoom });
+      else map.fitBounds(bounds as [number, number, number, number], { padding: 36, maxZoom, animate: false });
+    }
+  }, [dataKey, ready]);
+
+  // Re-anchor the popup once React has rendered its content.
+  useEffect(() => {
+    if (popup) popup.instance.setLngLat(popup.instance.getLngLat());
+  }, [popup]);
+
+  return (
+    <div ref={frame} className={`relative isolate overflow-hidden bg-[#e9efe9] ${className}`} data-map-ready={ready}>
+      <div className="absolute inset-0" hidden={ready} aria-hidden={ready || undefined}>
+        {fallback ?? <StaticMap label={label} line={line} markers={markers} />}
+      </div>
+      {/* MapLibre makes its container position: relative; the wrapper keeps it filling the frame. */}
+      <div className="absolute inset-0">
+        <div ref={canvasHost} className="h-full w-full" />
+      </div>
+      {popup &&
+        createPortal(
+          renderPopup ? (
+            renderPopup(popup.marker)
+          ) : popup.marker.href ? (
+            <a href={popup.marker.href} className="font-semibold text-brand-700 underline">
+              {popup.marker.label}
+            </a>
+          ) : (
+            <span className="font-semibold">{popup.marker.label}</span>
+          ),
+          popup.el,
+        )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useId } from "react";
+import { projectToBox } from "../geometry.ts";
+import type { RaceMapMarker } from "./RaceMap.tsx";
+
+const WIDTH = 480;
+const HEIGHT = 300;
+
+export const MARKER_COLORS = {
+  place: "#d9480f",
+  event: "#d9480f",
+  start: "#15803d",
+  finish: "#132238",
+} as const;
+
+/**
+ * A drawing of the line and markers without tiles or JavaScript: what the server renders, what
+ * readers without JavaScript or WebGL keep, and what shows while MapLibre loads. North is up.
+ */
+export function StaticMap({
+  label,
+  line,
+  markers = [],
+}: {
+  label: string;
+  line?: readonly (readonly [number, number])[];
+  markers?: readonly RaceMapMarker[];
+}) {
+  const gridId = `grid-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const positions: [number, number][] = [
+    ...(line ?? []).map(([lng, lat]) => [lng, lat] as [number, number]),
+    ...markers.map((m) => [m.lng, m.lat] as [number, number]),
+  ];
+  const single = positions.length > 0 && positions.every((p) => p[0] === positions[0][0] && p[1] === positions[0][1]);
+  const projected = single
+    ? positions.map(() => ({ x: WIDTH / 2, y: HEIGHT / 2 }))
+    : projectToBox(positions, WIDTH, HEIGHT, 28);
+  const linePoints = projected.slice(0, line?.length ?? 0);
+  const markerPoints = projected.slice(line?.length ?? 0);
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      preserveAspectRatio="xMidYMid meet"
+      role="img"
+      aria-label={label}
+      className="h-full w-full"
+    >
+      <defs>
+        <pattern id={gridId} width="24" height="24" patternUnits="userSpaceOnUse">
+          <path d="M24 0H0V24" fill="none" stroke="#c9d6cf" strokeWidth="0.6" />
+        </pattern>
+      </defs>
+      <rect x="-2000" y="-2000" width="4480" height="4300" fill={`url(#${gridId})`} />
+      {linePoints.length > 1 && (
+        <g fill="none" strokeLinecap="round" strokeLinejoin="round">
+          <polyline points={linePoints.map((p) => `${p.x},${p.y}`).join(" ")} stroke="#fff" strokeWidth="7" />
+          <polyline
+            points={linePoints.map((p) => `${p.x},${p.y}`).join(" ")}
+            stroke={MARKER_COLORS.place}
+            strokeWidth="3.5"
+          />
+        </g>
+      )}
+      {markers.map((m, i) => {
+        const p = markerPoints[i];
+        if (!p) return null;
+        if (m.kind === "start" || m.kind === "finish")
+          return (
+            <circle key={m.id} cx={p.x} cy={p.y} r="7" fill={MARKER_COLORS[m.kind]} stroke="#fff" strokeWidth="3" />
+          );
+        return (
+          <g key={m.id} transform={`translate(${p.x} ${p.y})`}>
+            <path
+              d="M0 0C-2-7-11-12-11-20a11 11 0 0 1 22 0c0 8-9 13-11 20z"
+              fill={MARKER_COLORS.place}
+              stroke="#fff"
+              strokeWidth="2"
+            />
+            <circle cx="0" cy="-20" r="4" fill="#fff" />
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
