@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { eventCardSchema, upcomingQuerySchema } from "./events.contract.ts";
+import { EVENT_GROUPS } from "./events.service.server.ts";
+import { searchQuerySchema } from "./search.contract.ts";
 
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -8,12 +10,18 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["events"],
-        summary: "A group of events for the home page",
-        params: z.object({ type: z.enum(["upcoming"]) }),
+        summary: "A group of events for the home page: upcoming, this or next weekend, new listings, or by sport",
+        params: z.object({ type: z.enum(EVENT_GROUPS) }),
         querystring: upcomingQuerySchema,
-        response: { 200: z.object({ events: z.array(eventCardSchema) }) },
+        response: {
+          200: z.object({
+            events: z.array(eventCardSchema),
+            /** The search filters listing the whole group (for a "see all" link). */
+            search: searchQuerySchema.partial(),
+          }),
+        },
       },
     },
-    async (request) => ({ events: await app.services.events.upcoming(request.query.limit) }),
+    async (request) => app.services.events.group(request.params.type, request.query.limit),
   );
 };

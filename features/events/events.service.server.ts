@@ -1,11 +1,23 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import type { SportKey } from "../../shared/constants.ts";
+import { SPORT_KEYS, type SportKey } from "../../shared/constants.ts";
 import { departments } from "../geo/geo.tables.ts";
 import { sports } from "../sports/sports.tables.ts";
 import { eventState } from "./event-state.ts";
 import type { EventCard } from "./events.contract.ts";
 import { courses, events } from "./events.tables.ts";
+import type { SearchQuery } from "./search.contract.ts";
+import { searchService, weekendRange } from "./search.service.server.ts";
+
+/** Home-page groups of `GET /api/events_group/{type}`. */
+export const EVENT_GROUPS = [
+  "upcoming",
+  "this_weekend",
+  "next_weekend",
+  "new",
+  ...SPORT_KEYS.map((key) => `sport-${key}` as const),
+] as const;
+export type EventGroup = (typeof EVENT_GROUPS)[number];
 
 /** Today's calendar date in France, where the races are. */
 export function parisToday(now = new Date()): string {
@@ -13,7 +25,8 @@ export function parisToday(now = new Date()): string {
 }
 
 export function eventsService(db: Db, clock: () => Date = () => new Date()) {
-  return {
+  const search = searchService(db, clock);
+  const service = {
     /** The next active events, soonest first, as cards. */
     async upcoming(limit: number): Promise<EventCard[]> {
       const today = parisToday(clock());
@@ -73,5 +86,30 @@ export function eventsService(db: Db, clock: () => Date = () => new Date()) {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events);
       return row?.n ?? 0;
     },
+
+    /**
+     * A home-page group and the search that lists all of it (for a "see all" link):
+     * - upcoming: the next events, soonest first;
+     * - this_weekend / next_weekend: events on the Saturday or Sunday of this ISO week or the next
+     *   (today onwards), multi-day events overlapping them included;
+     * - new: the most recently listed events not finished yet;
+     * - sport-<key>: the next events of a sport and its sub-sports.
+     * Cancelled events are left out.
+     */
+    async group(type: EventGroup, limit: number): Promise<{ events: EventCard[]; search: SearchQuery }> {
+      if (type === "upcoming") return { events: await service.upcoming(limit), search: {} };
+      const today = parisToday(clock());
+      let query: SearchQuery;
+      if (type === "this_weekend" || type === "next_weekend") {
+        query = weekendRange(today, type === "this_weekend" ? 0 : 1);
+      } else if (type === "new") {
+        query = {};
+      } else {
+        query = { sport: [type.slice("sport-".length) as SportKey] };
+      }
+      const items = await search.list(query, limit, type === "new" ? "created" : "search");
+      return { events: items.map(({ lat: _lat, lng: _lng, distanceKm: _km, ...card }) => card), search: query };
+    },
   };
+  return service;
 }

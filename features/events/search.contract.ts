@@ -24,13 +24,23 @@ export const ELEVATION_BAND_KEYS = ELEVATION_BANDS.map((b) => b.key) as unknown 
   ...ElevationBandKey[],
 ];
 
-export const SEARCH_SORTS = ["oldest", "newest", "distance"] as const;
+/**
+ * oldest: soonest first (the default); newest: latest first; distance: nearest first (needs a
+ * place or coordinates); relevance: best text match first (needs `q`, else chronological).
+ */
+export const SEARCH_SORTS = ["oldest", "newest", "distance", "relevance"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const MAX_RADIUS_KM = 200;
 export const MAX_PER_PAGE = 60;
 export const DEFAULT_PER_PAGE = 24;
 export const MAX_TEXT_LENGTH = 100;
+/** Radius used when a place or coordinates come without one, in km. */
+export const DEFAULT_RADIUS_KM = 30;
+/** Most markers the map view gets; `truncated` tells when there were more. */
+export const MAX_MAP_MARKERS = 5_000;
+/** Most events in an iCalendar feed (soonest first). */
+export const MAX_ICS_EVENTS = 1_000;
 
 /** "a,b" or repeated keys → array; empty strings dropped. */
 const list = <T extends z.ZodType>(item: T) =>
@@ -51,6 +61,10 @@ const bool = z.preprocess(
 
 const isoDate = z.iso.date();
 
+/** A number from the query string; an empty value counts as absent (not as 0). */
+const num = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+
 /**
  * Every filter of the search, as the query string of `GET /api/events` and of the search pages
  * (the same names, so a page URL and its API call carry the same filters).
@@ -68,14 +82,14 @@ export const searchQuerySchema = z.object({
   department: z.string().trim().max(60).optional(),
   /** Around a place: commune INSEE code ("38185") or postal code ("38000"). */
   place: z.string().trim().max(10).optional(),
-  lat: z.coerce.number().min(-90).max(90).optional(),
-  lng: z.coerce.number().min(-180).max(180).optional(),
-  /** Kilometres around the place or the coordinates. */
-  radius: z.coerce.number().int().min(1).max(MAX_RADIUS_KM).optional(),
+  lat: num(z.coerce.number().min(-90).max(90)),
+  lng: num(z.coerce.number().min(-180).max(180)),
+  /** Kilometres around the place or the coordinates (DEFAULT_RADIUS_KM when a place comes without). */
+  radius: num(z.coerce.number().int().min(1).max(MAX_RADIUS_KM)),
   distance: list(z.enum(DISTANCE_SHORTCUT_KEYS)),
   /** Course distance range in km. */
-  distanceMin: z.coerce.number().min(0).max(1000).optional(),
-  distanceMax: z.coerce.number().min(0).max(1000).optional(),
+  distanceMin: num(z.coerce.number().min(0).max(1000)),
+  distanceMax: num(z.coerce.number().min(0).max(1000)),
   elevation: list(z.enum(ELEVATION_BAND_KEYS)),
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -86,8 +100,8 @@ export const searchQuerySchema = z.object({
   /** Include finished events (default false: from today on, unless `from` says otherwise). */
   past: bool,
   sort: z.enum(SEARCH_SORTS).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional(),
-  perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).optional(),
+  page: num(z.coerce.number().int().min(1).max(10_000)),
+  perPage: num(z.coerce.number().int().min(1).max(MAX_PER_PAGE)),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -114,7 +128,15 @@ export const searchResultSchema = z.object({
   facets: facetsSchema,
   /** The place searched around, resolved (for labels and the map centre). */
   place: z
-    .object({ code: z.string(), name: z.string(), lat: z.number(), lng: z.number(), radius: z.number() })
+    .object({
+      code: z.string(),
+      name: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      radius: z.number(),
+      /** How the place was given: a commune code, a postal code, or coordinates (named after the nearest commune). */
+      kind: z.enum(["commune", "postal_code", "coordinates"]).optional(),
+    })
     .nullable(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
@@ -130,3 +152,46 @@ export const mapMarkerSchema = z.object({
   lng: z.number(),
 });
 export type MapMarker = z.infer<typeof mapMarkerSchema>;
+
+export const mapResultSchema = z.object({
+  markers: z.array(mapMarkerSchema),
+  /** Matching events with coordinates (may exceed the markers sent). */
+  total: z.number().int(),
+  /** More than MAX_MAP_MARKERS matched: only the soonest are sent. */
+  truncated: z.boolean(),
+});
+export type MapResult = z.infer<typeof mapResultSchema>;
+
+/** `GET /api/events/around/{req}`: the search filters minus the place, which `req` gives. */
+export const aroundQuerySchema = searchQuerySchema.omit({ place: true, lat: true, lng: true });
+export type AroundQuery = z.infer<typeof aroundQuerySchema>;
+
+const countedSchema = { count: z.number().int() };
+
+/** Filter options with how many events each would give with the other current filters. */
+export const filtersResultSchema = z.object({
+  sports: z.array(
+    z.object({
+      key: z.enum(SPORT_KEYS),
+      parent: z.enum(SPORT_KEYS).nullable(),
+      nameFr: z.string(),
+      nameEn: z.string(),
+      slugFr: z.string(),
+      slugEn: z.string(),
+      /** Events of this sport or of its sub-sports (what choosing it gives). */
+      ...countedSchema,
+    }),
+  ),
+  regions: z.array(z.object({ code: z.string(), name: z.string(), slug: z.string(), ...countedSchema })),
+  departments: z.array(
+    z.object({ code: z.string(), name: z.string(), slug: z.string(), regionCode: z.string(), ...countedSchema }),
+  ),
+  elevation: z.array(
+    z.object({ key: z.enum(ELEVATION_BAND_KEYS), min: z.number(), max: z.number().nullable(), ...countedSchema }),
+  ),
+  distances: z.array(
+    z.object({ key: z.enum(DISTANCE_SHORTCUT_KEYS), min: z.number(), max: z.number().nullable(), ...countedSchema }),
+  ),
+  scopes: z.array(z.object({ key: z.enum(EVENT_SCOPES), ...countedSchema })),
+});
+export type FiltersResult = z.infer<typeof filtersResultSchema>;
