@@ -28,6 +28,7 @@ import { eventState } from "./event-state.ts";
 import { parisToday } from "./events.service.server.ts";
 import { coursePrices, courses, eventGroups, eventImages, events, type TrackPoint, tracks } from "./events.tables.ts";
 import { fileSlug, toGpx } from "./gpx.ts";
+import { toIcs } from "./ics.ts";
 
 /** Time zone of a department's races: overseas departments have their own, the rest is Paris time. */
 export function timeZoneOfDepartment(code: string | null | undefined): string {
@@ -595,45 +596,7 @@ function pick(e: { id: number; slug: string; name: string; startDate: string; en
 }
 
 // ---------------------------------------------------------------------------------------------
-// iCalendar (RFC 5545)
-
-/** TEXT value escaping: backslash, semicolon, comma and newlines. */
-export function icsText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
-}
-
-/** Folds a content line at 75 octets (UTF-8), never inside a character; continuation lines start with a space. */
-export function foldIcsLine(line: string): string {
-  const encoder = new TextEncoder();
-  const parts: string[] = [];
-  let current = "";
-  let size = 0;
-  for (const char of line) {
-    const bytes = encoder.encode(char).length;
-    const limit = parts.length === 0 ? 75 : 74;
-    if (size + bytes > limit) {
-      parts.push(current);
-      current = "";
-      size = 0;
-    }
-    current += char;
-    size += bytes;
-  }
-  parts.push(current);
-  return parts.join("\r\n ");
-}
-
-const compactDate = (isoDate: string) => isoDate.replaceAll("-", "");
-function nextDay(isoDate: string): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-const utcStamp = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d{3}/, "");
+// iCalendar (RFC 5545), written by ics.ts
 
 /** One course on one line: "Trail 42 km · D+ 2 100 m · 07:30". */
 function courseLine(c: CourseDetail, locale: Locale, timeZone: string): string {
@@ -647,6 +610,7 @@ function courseLine(c: CourseDetail, locale: Locale, timeZone: string): string {
         timeZone,
         hour: "2-digit",
         minute: "2-digit",
+        hourCycle: "h23",
       }).format(new Date(c.startAt)),
     );
   return parts.join(" · ");
@@ -656,44 +620,33 @@ function courseLine(c: CourseDetail, locale: Locale, timeZone: string): string {
 export function buildEventIcs(event: EventDetail, options: { locale: Locale; now: Date }): string {
   const url = publicUrl(pagePath("event", options.locale, { slug: event.slug }));
   const host = new URL(url).hostname;
-  const where = [
-    event.place.place,
-    event.place.address,
-    [event.place.zipcode, event.place.city].filter(Boolean).join(" "),
-  ]
+  const { place } = event;
+  const where = [place.place, place.address, [place.zipcode, place.city].filter(Boolean).join(" ")]
     .filter(Boolean)
     .join(", ");
   const description = [
-    ...event.courses.map((c) => courseLine(c, options.locale, event.place.timeZone)),
+    ...event.courses.map((c) => courseLine(c, options.locale, place.timeZone)),
+    ...(event.description ? ["", plainText(event.description)] : []),
     "",
-    event.description ? plainText(event.description) : "",
     url,
-  ]
-    .filter((line, i, all) => line !== "" || (i > 0 && all[i - 1] !== ""))
-    .join("\n")
-    .trim();
-  const status = event.cancelled ? "CANCELLED" : event.dateConfirmed || event.postponed ? "CONFIRMED" : "TENTATIVE";
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Dossard//Calendrier des courses//FR",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:event-${event.id}@${host}`,
-    `DTSTAMP:${utcStamp(options.now)}`,
-    `LAST-MODIFIED:${utcStamp(new Date(event.updatedAt))}`,
-    `DTSTART;VALUE=DATE:${compactDate(event.startDate)}`,
-    `DTEND;VALUE=DATE:${compactDate(nextDay(event.endDate))}`,
-    `SUMMARY:${icsText(event.name)}`,
-    ...(where ? [`LOCATION:${icsText(where)}`] : []),
-    ...(event.place.lat !== null && event.place.lng !== null ? [`GEO:${event.place.lat};${event.place.lng}`] : []),
-    `DESCRIPTION:${icsText(description)}`,
-    `URL:${url}`,
-    `STATUS:${status}`,
-    "TRANSP:TRANSPARENT",
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return `${lines.map(foldIcsLine).join("\r\n")}\r\n`;
+  ].join("\n");
+  return toIcs({
+    prodId: "-//Dossard//Calendrier des courses//FR",
+    stamp: options.now,
+    events: [
+      {
+        uid: `event-${event.id}@${host}`,
+        summary: event.name,
+        start: event.startDate,
+        end: event.endDate,
+        location: where || null,
+        geo: place.lat !== null && place.lng !== null ? { lat: place.lat, lng: place.lng } : null,
+        description,
+        url,
+        categories: [options.locale === "en" ? event.sport.nameEn : event.sport.nameFr],
+        status: event.cancelled ? "CANCELLED" : event.dateConfirmed || event.postponed ? "CONFIRMED" : "TENTATIVE",
+        lastModified: new Date(event.updatedAt),
+      },
+    ],
+  });
 }

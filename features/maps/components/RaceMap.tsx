@@ -39,7 +39,10 @@ export type RaceMapProps<M extends RaceMapMarker = RaceMapMarker> = {
   markers?: readonly M[];
   /** A course line as [lng, lat] positions. */
   line?: readonly (readonly [number, number])[];
-  /** Group nearby markers into counted clusters (search results); a click zooms into a cluster. */
+  /**
+   * Group nearby races (markers of kind "event" or without kind) into counted clusters; a click on
+   * a cluster zooms into it, a click on a race opens its popup. Other kinds stay separate markers.
+   */
   cluster?: boolean;
   /** Content of the popup opened by a click on a marker; the default shows its label (and link). */
   renderPopup?: (marker: M) => ReactNode;
@@ -51,6 +54,8 @@ export type RaceMapProps<M extends RaceMapMarker = RaceMapMarker> = {
   fallback?: ReactNode;
   /** "visible" (default): load MapLibre when the map nears the viewport; "immediate": at once. */
   load?: "visible" | "immediate";
+  /** The first view as [west, south, east, north], instead of fitting the content. */
+  bounds?: [number, number, number, number];
   /** Zoom when the content is a single point. */
   zoom?: number;
   /** Largest zoom the fitting may reach. */
@@ -114,14 +119,24 @@ function lineData(line: RaceMapProps["line"]): Feature<LineString> {
   };
 }
 
+/** Races are clustered; a place, a start or a finish stays a marker of its own. */
+const clustered = (m: RaceMapMarker) => m.kind === undefined || m.kind === "event";
+
+/** The clustered races, each carrying its index in `markers`. */
 function pointData(markers: readonly RaceMapMarker[]): FeatureCollection<Point> {
   return {
     type: "FeatureCollection",
-    features: markers.map((m, index) => ({
-      type: "Feature",
-      properties: { index },
-      geometry: { type: "Point", coordinates: [m.lng, m.lat] },
-    })),
+    features: markers.flatMap((m, index) =>
+      clustered(m)
+        ? [
+            {
+              type: "Feature" as const,
+              properties: { index },
+              geometry: { type: "Point" as const, coordinates: [m.lng, m.lat] },
+            },
+          ]
+        : [],
+    ),
   };
 }
 
@@ -195,7 +210,7 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
         if (cancelled) return;
         const { markers: current, line: currentLine } = latest.current;
         const positions = [...(currentLine ?? []), ...current.map((m) => [m.lng, m.lat] as const)];
-        const bounds = boundsOf(positions);
+        const bounds = props.bounds ?? boundsOf(positions);
         const single = bounds && bounds[0] === bounds[2] && bounds[1] === bounds[3];
         const map = new lib.Map({
           container: host,
@@ -328,14 +343,15 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
       }
       // Counts as HTML labels: the tile-less style has no glyphs for text layers.
       map.on("render", () => updateClusterLabels(lib, map));
-    } else {
-      placeHtmlMarkers(lib, map);
     }
+    placeHtmlMarkers(lib, map);
   }
 
+  /** Every marker as an HTML marker, or in cluster mode those kept out of the clusters. */
   function placeHtmlMarkers(lib: Maplibre, map: MaplibreTypes.Map) {
     for (const m of htmlMarkers.current) m.remove();
-    htmlMarkers.current = latest.current.markers.map((m) => {
+    const own = cluster ? latest.current.markers.filter((m) => !clustered(m)) : latest.current.markers;
+    htmlMarkers.current = own.map((m) => {
       const kind = m.kind ?? "event";
       const marker =
         kind === "start" || kind === "finish"
@@ -395,11 +411,10 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
       for (const marker of clusterLabels.current.values()) marker.remove();
       clusterLabels.current.clear();
       (map.getSource(POINT_SOURCE) as MaplibreTypes.GeoJSONSource | undefined)?.setData(pointData(markers));
-    } else {
-      placeHtmlMarkers(lib, map);
     }
+    placeHtmlMarkers(lib, map);
     popup?.instance.remove();
-    const bounds = boundsOf([...(line ?? []), ...markers.map((m) => [m.lng, m.lat] as const)]);
+    const bounds = props.bounds ? null : boundsOf([...(line ?? []), ...markers.map((m) => [m.lng, m.lat] as const)]);
     if (bounds) {
       if (bounds[0] === bounds[2] && bounds[1] === bounds[3]) map.jumpTo({ center: [bounds[0], bounds[1]], zoom });
       else map.fitBounds(bounds as [number, number, number, number], { padding: 36, maxZoom, animate: false });

@@ -1,0 +1,59 @@
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RaceMap, type RaceMapProps } from "./RaceMap.tsx";
+
+function renderMap(props: RaceMapProps) {
+  const router = createMemoryRouter(
+    [{ id: "root", path: "/", loader: () => ({ mapStyleUrl: "" }), element: <RaceMap {...props} /> }],
+    {
+      hydrationData: { loaderData: { root: { mapStyleUrl: "" } } },
+    },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+const line: [number, number][] = [
+  [6.86, 45.92],
+  [6.87, 45.93],
+  [6.88, 45.925],
+];
+
+describe("RaceMap without WebGL (server rendering, jsdom, old browsers)", () => {
+  beforeEach(() => {
+    // No WebGL here: the map must stay a drawing and never import MapLibre.
+    vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("draws the line and its start and finish markers as a labelled image", () => {
+    const { container } = renderMap({
+      label: "Carte du parcours : 42 km",
+      line,
+      markers: [
+        { id: "start", lng: 6.86, lat: 45.92, kind: "start", label: "Départ" },
+        { id: "finish", lng: 6.88, lat: 45.925, kind: "finish", label: "Arrivée" },
+      ],
+    });
+    const image = screen.getByRole("img", { name: "Carte du parcours : 42 km" });
+    expect(image.tagName.toLowerCase()).toBe("svg");
+    expect(container.querySelectorAll("polyline")).toHaveLength(2);
+    expect(container.querySelectorAll("circle")).toHaveLength(2);
+    expect(container.querySelector("[data-map-ready]")).toHaveAttribute("data-map-ready", "false");
+  });
+
+  it("puts a single place in the middle with a pin", () => {
+    const { container } = renderMap({
+      label: "Carte du lieu",
+      markers: [{ id: "p", lat: 48.85, lng: 2.35, label: "Paris", kind: "place" }],
+    });
+    expect(screen.getByRole("img", { name: "Carte du lieu" })).toBeInTheDocument();
+    expect(container.querySelector("g[transform]")).toHaveAttribute("transform", "translate(240 150)");
+  });
+
+  it("shows the given fallback instead of the drawing", () => {
+    renderMap({ label: "Courses", markers: [], cluster: true, fallback: <p>Liste des courses</p> });
+    expect(screen.getByText("Liste des courses")).toBeInTheDocument();
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+  });
+});
