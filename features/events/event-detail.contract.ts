@@ -25,8 +25,6 @@ export const LINK_TYPES = [
   "video",
 ] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
-/** The links shown as social icons (the others are buttons). */
-export const SOCIAL_LINK_TYPES = ["facebook", "instagram", "x", "youtube", "vimeo"] as const satisfies LinkType[];
 
 /** Most points a chart may ask of `/api/track/{id}/elevation`. */
 export const MAX_PROFILE_POINTS = 500;

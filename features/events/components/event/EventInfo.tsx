@@ -21,7 +21,8 @@ import { useTranslation } from "react-i18next";
 import { EVENT_OPTIONS, type EventOption, type Locale } from "../../../../shared/constants.ts";
 import { formatNumber } from "../../../../shared/format.ts";
 import { RaceMap } from "../../../maps/components/RaceMap.tsx";
-import { type EventDetail, type LinkType, SOCIAL_LINK_TYPES } from "../../event-detail.contract.ts";
+// Types only: the contract module carries zod, which must stay out of the page bundle.
+import type { EventDetail, LinkType } from "../../event-detail.contract.ts";
 import { FacebookMark, InstagramMark, VimeoMark, XMark, YoutubeMark } from "./BrandIcons.tsx";
 import { formatLongDateRange } from "./event-format.ts";
 
@@ -47,6 +48,9 @@ const LINK_ICONS: Record<LinkType, ComponentType<{ className?: string; "aria-hid
 
 /** A fact of the list: an icon (in the term) on the left, the text on the right. */
 const ROW = "grid grid-cols-[1rem_1fr] gap-x-3";
+/** The links shown as social network chips; the others are listed with their icons. */
+const SOCIAL_LINK_TYPES: readonly LinkType[] = ["facebook", "instagram", "x", "youtube", "vimeo"];
+
 const CARD = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
 function coordinates(lat: number, lng: number, locale: Locale): string {
@@ -168,8 +172,8 @@ export function EventInfo({ event, locale }: { event: EventDetail; locale: Local
 /** External links (through the counting redirect) and social networks. */
 export function EventLinks({ event }: { event: EventDetail }) {
   const { t } = useTranslation("event");
-  const main = event.links.filter((l) => !(SOCIAL_LINK_TYPES as readonly string[]).includes(l.type));
-  const social = event.links.filter((l) => (SOCIAL_LINK_TYPES as readonly string[]).includes(l.type));
+  const main = event.links.filter((l) => !SOCIAL_LINK_TYPES.includes(l.type));
+  const social = event.links.filter((l) => SOCIAL_LINK_TYPES.includes(l.type));
   if (event.links.length === 0) return null;
   return (
     <section aria-labelledby="links-heading" className={CARD}>
