@@ -12,7 +12,7 @@ import {
   trackCollectionSchema,
   trackFeatureSchema,
 } from "./event-detail.contract.ts";
-import { coursePrices, courses, events, tracks } from "./events.tables.ts";
+import { coursePrices, courses, eventImages, events, tracks } from "./events.tables.ts";
 import { parseGpx } from "./gpx.ts";
 
 let t: TestApp;
@@ -130,6 +130,23 @@ describe("GET /api/event/{type?}/{id}", () => {
     const prices = event.courses.find((c: { id: number }) => c.id === open.courseId).prices;
     expect(prices.find((p: { id: number }) => p.id === open.id).current).toBe(true);
     expect(typeof prices[0].price).toBe("number");
+  });
+
+  it("gives image addresses under the event's media folder", async () => {
+    const db = t.database.db;
+    await db.update(events).set({ headerImage: "header.jpg" }).where(eq(events.id, tracked.eventId));
+    await db.insert(eventImages).values({ eventId: tracked.eventId, path: "depart.jpg", caption: "Le départ" });
+    try {
+      const event = (await get(`/api/event/${tracked.eventId}`)).json();
+      expect(event.headerImage).toBe(`/media/event/${tracked.eventId}/header.jpg`);
+      expect(event.coverImage).toBeNull();
+      expect(event.images).toEqual([
+        expect.objectContaining({ url: `/media/event/${tracked.eventId}/depart.jpg`, caption: "Le départ" }),
+      ]);
+    } finally {
+      await db.update(events).set({ headerImage: null }).where(eq(events.id, tracked.eventId));
+      await db.delete(eventImages).where(eq(eventImages.eventId, tracked.eventId));
+    }
   });
 
   it("finds the same event by slug and by typed id", async () => {

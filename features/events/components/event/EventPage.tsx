@@ -134,6 +134,41 @@ function Actions({ event, locale, today }: { event: EventDetail; locale: Locale;
   );
 }
 
+/** The flyer and the event's photos, when it has any. */
+function Photos({ event }: { event: EventDetail }) {
+  const { t } = useTranslation("event");
+  const pictures = [
+    ...(event.coverImage ? [{ id: 0, url: event.coverImage, caption: t("photos.flyer", { name: event.name }) }] : []),
+    ...event.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
+  ];
+  if (pictures.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="photos-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="photos-heading" className="font-bold text-ink-900 text-lg">
+        {t("photos.heading")}
+      </h2>
+      <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {pictures.map((p) => (
+          <li key={p.id}>
+            <a href={p.url} className="block overflow-hidden rounded-lg ring-1 ring-slate-200">
+              <img
+                src={p.url}
+                alt={p.caption ?? t("hero.photo", { name: event.name })}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[4/3] w-full object-cover"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The whole event page below the site header. */
 export function EventPage({ data, locale, shareUrl }: { data: EventPageData; locale: Locale; shareUrl: string }) {
   const { t } = useTranslation("event");
@@ -181,6 +216,7 @@ export function EventPage({ data, locale, shareUrl }: { data: EventPageData; loc
                 </div>
               </section>
             )}
+            <Photos event={event} />
           </div>
           <div className="min-w-0 space-y-6">
             <EventInfo event={event} locale={locale} />
