@@ -194,6 +194,27 @@ export function searchService(
     };
   }
 
+  let span: { at: number; days: Promise<number> } | undefined;
+  /**
+   * The longest event in days (end_date - start_date), read from events_span_idx and kept ten
+   * seconds: an event longer than every other one appears in "not finished yet" searches at most
+   * that late, and only while it is already in progress.
+   */
+  function longestSpan(): Promise<number> {
+    const now = Date.now();
+    if (!span || now - span.at > 10_000) {
+      const days = rows<{ days: number }>(
+        db,
+        sql`SELECT coalesce(max(end_date - start_date), 0)::int AS days FROM events`,
+      ).then(([row]) => Math.max(0, Number(row?.days ?? 0)));
+      days.catch(() => {
+        span = undefined;
+      });
+      span = { at: now, days };
+    }
+    return span.days;
+  }
+
   async function classifyWords(words: string[]): Promise<SearchPlan["words"]> {
     const now = Date.now();
     const missing = words.filter((w) => {
@@ -301,15 +322,7 @@ export function searchService(
     else if (query.past === false) lower = from && from > today ? from : today;
     else lower = from ?? today;
 
-    // The longest event span, read from events_span_idx (a fraction of a millisecond).
-    let lowerStart: string | null = null;
-    if (lower) {
-      const [span] = await rows<{ days: number }>(
-        db,
-        sql`SELECT coalesce(max(end_date - start_date), 0)::int AS days FROM events`,
-      );
-      lowerStart = addDays(lower, -Math.max(0, Number(span?.days ?? 0)));
-    }
+    const lowerStart = lower ? addDays(lower, -(await longestSpan())) : null;
 
     let sort: SearchSort = query.sort ?? "oldest";
     if (sort === "relevance" && !phrase) sort = "oldest";
