@@ -1,9 +1,16 @@
 import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
 import { toDepartmentRefs, toRegionRefs } from "../../features/events/components/search/geo-refs.ts";
 import { forgivingSearch } from "../../features/events/components/search/run-search.ts";
 import { SearchExplorer } from "../../features/events/components/search/SearchExplorer.tsx";
 import { searchQuerySchema } from "../../features/events/search.contract.ts";
-import { hasPlace, hasSearchFilters, parseSearchParams, withoutField } from "../../features/events/search-url.ts";
+import {
+  hasPlace,
+  hasSearchFilters,
+  parseSearchParams,
+  searchQueryString,
+  withoutField,
+} from "../../features/events/search-url.ts";
 import { routeMeta } from "../meta.ts";
 import { useLocale } from "../use-locale.ts";
 import type { Route } from "./+types/home";
@@ -19,6 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // (a form without JavaScript always sends the radius menu's value).
   if (!hasPlace(asked) && (asked.radius || asked.lat !== undefined || asked.lng !== undefined)) {
     asked = withoutField(withoutField(asked, "radius"), "lat");
+  }
+  // One URL per search: a plain form's submission (empty fields, default values) or a hand-made
+  // URL is redirected to the canonical form, unless a filter is refused (the page then says so).
+  const url = new URL(request.url);
+  const given = new URLSearchParams(url.search);
+  for (const internal of ["_routes", "index", "_data"]) given.delete(internal);
+  const canonical = searchQueryString(asked, parsed.view);
+  if (parsed.invalid.length === 0 && given.toString() !== new URLSearchParams(canonical).toString()) {
+    throw redirect(canonical ? `${url.pathname}?${canonical}` : url.pathname, 302);
   }
   const { services } = context;
   const [search, regions, departments] = await Promise.all([

@@ -135,7 +135,12 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
             <SlidersHorizontal className="size-4" aria-hidden="true" />
             {t("filters.open")}
             {filterCount > 0 ? (
-              <span className="rounded-full bg-brand-700 px-1.5 py-0.5 text-white text-xs">{filterCount}</span>
+              <>
+                <span aria-hidden="true" className="rounded-full bg-brand-700 px-1.5 py-0.5 text-white text-xs">
+                  {filterCount}
+                </span>
+                <span className="sr-only">{t("filters.activeCount", { count: filterCount })}</span>
+              </>
             ) : null}
           </button>
         ) : (
@@ -146,7 +151,12 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
             <SlidersHorizontal className="size-4" aria-hidden="true" />
             {t("filters.open")}
             {filterCount > 0 ? (
-              <span className="rounded-full bg-brand-700 px-1.5 py-0.5 text-white text-xs">{filterCount}</span>
+              <>
+                <span aria-hidden="true" className="rounded-full bg-brand-700 px-1.5 py-0.5 text-white text-xs">
+                  {filterCount}
+                </span>
+                <span className="sr-only">{t("filters.activeCount", { count: filterCount })}</span>
+              </>
             ) : null}
           </label>
         )}

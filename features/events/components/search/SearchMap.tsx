@@ -11,6 +11,7 @@ import { RaceMap, type RaceMapMarker } from "../../../maps/components/RaceMap.ts
 import type { MapMarker, SearchQuery, SearchResult } from "../../search.contract.ts";
 import { searchQueryString } from "../../search-url.ts";
 import { MapPlaceholder } from "./MapPlaceholder.tsx";
+import { searchMapBounds } from "./map-view.ts";
 
 type Props = { query: SearchQuery; place: SearchResult["place"]; styleUrl?: string };
 
@@ -62,6 +63,8 @@ export default function SearchMap({ query, place, styleUrl }: Props) {
     return list;
   }, [loaded, place, locale]);
 
+  const bounds = useMemo(() => searchMapBounds(loaded?.markers ?? [], place), [loaded, place]);
+
   if (!loaded && !failed) return <MapPlaceholder />;
   return (
     <div data-testid="search-map">
@@ -70,6 +73,7 @@ export default function SearchMap({ query, place, styleUrl }: Props) {
         markers={markers}
         cluster
         load="immediate"
+        bounds={bounds}
         styleUrl={styleUrl || undefined}
         className="h-[420px] overflow-hidden rounded-xl border border-slate-200 sm:h-[520px]"
         renderPopup={(marker) =>
