@@ -380,6 +380,8 @@ describe("GET /redirect/{type}/{id}/{slug?}", () => {
     await get(link.redirect, {
       "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
     });
+    const head = await t.app.inject({ method: "HEAD", url: link.redirect, headers: browser });
+    expect(head.statusCode).toBe(302);
     expect(await t.app.services.eventDetails.clickCounts(event.id)).toEqual({ [link.type]: 2 });
   });
 

@@ -239,7 +239,8 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = LINK_TYPES.includes(type) && id.success ? await service().linkTarget(type, id.data) : null;
       if (!target || !id.success) return sendItemNotFound(app, request, reply);
       const agent = request.headers["user-agent"] ?? "";
-      if (!isbot(agent)) await service().recordClick(id.data, type);
+      // Link checkers (HEAD) and crawlers follow the link without being readers: not counted.
+      if (request.method === "GET" && !isbot(agent)) await service().recordClick(id.data, type);
       return reply
         .header("cache-control", "no-store")
         .header("x-robots-tag", "noindex, nofollow")

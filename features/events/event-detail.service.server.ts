@@ -193,46 +193,49 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
     if (!row) return null;
     const today = parisToday(clock());
 
-    const courseRows = await db
-      .select()
-      .from(courses)
-      .where(eq(courses.eventId, row.id))
-      .orderBy(asc(courses.position), asc(courses.id));
-    const courseIds = courseRows.map((c) => c.id);
-    const priceRows = courseIds.length
-      ? await db
-          .select()
-          .from(coursePrices)
-          .where(inArray(coursePrices.courseId, courseIds))
-          .orderBy(sql`${coursePrices.startsOn} asc nulls first`, asc(coursePrices.id))
-      : [];
-    const trackRows = courseIds.length
-      ? await db
-          .select(trackSummaryColumns)
-          .from(tracks)
-          .where(inArray(tracks.courseId, courseIds))
-          .orderBy(asc(tracks.id))
-      : [];
-    const editionRows = row.groupId
-      ? await db
-          .select({
-            id: events.id,
-            slug: events.slug,
-            name: events.name,
-            startDate: events.startDate,
-            endDate: events.endDate,
-            cancelled: events.cancelled,
-            postponed: events.postponed,
-          })
-          .from(events)
-          .where(and(eq(events.groupId, row.groupId), ne(events.id, row.id), eq(events.status, "active")))
-          .orderBy(asc(events.startDate), asc(events.id))
-      : [];
-    const imageRows = await db
-      .select()
-      .from(eventImages)
-      .where(eq(eventImages.eventId, row.id))
-      .orderBy(asc(eventImages.position), asc(eventImages.id));
+    // Independent of one another: in parallel on a PostgreSQL pool (PGlite runs them in turn).
+    const [courseRows, priceRows, trackRows, editionRows, imageRows] = await Promise.all([
+      db.select().from(courses).where(eq(courses.eventId, row.id)).orderBy(asc(courses.position), asc(courses.id)),
+      db
+        .select({
+          id: coursePrices.id,
+          courseId: coursePrices.courseId,
+          label: coursePrices.label,
+          startsOn: coursePrices.startsOn,
+          endsOn: coursePrices.endsOn,
+          price: coursePrices.price,
+        })
+        .from(coursePrices)
+        .innerJoin(courses, eq(courses.id, coursePrices.courseId))
+        .where(eq(courses.eventId, row.id))
+        .orderBy(sql`${coursePrices.startsOn} asc nulls first`, asc(coursePrices.id)),
+      db
+        .select(trackSummaryColumns)
+        .from(tracks)
+        .innerJoin(courses, eq(courses.id, tracks.courseId))
+        .where(eq(courses.eventId, row.id))
+        .orderBy(asc(tracks.id)),
+      row.groupId
+        ? db
+            .select({
+              id: events.id,
+              slug: events.slug,
+              name: events.name,
+              startDate: events.startDate,
+              endDate: events.endDate,
+              cancelled: events.cancelled,
+              postponed: events.postponed,
+            })
+            .from(events)
+            .where(and(eq(events.groupId, row.groupId), ne(events.id, row.id), eq(events.status, "active")))
+            .orderBy(asc(events.startDate), asc(events.id))
+        : Promise.resolve([]),
+      db
+        .select()
+        .from(eventImages)
+        .where(eq(eventImages.eventId, row.id))
+        .orderBy(asc(eventImages.position), asc(eventImages.id)),
+    ]);
 
     const links: EventLink[] = [];
     for (const [type, field] of Object.entries(LINK_FIELDS) as [LinkType, (typeof LINK_FIELDS)[LinkType]][]) {
