@@ -407,6 +407,11 @@ describe("text search", () => {
       "de la",
       "\u0000x",
       "é",
+      "3km",
+      "h2o",
+      "İstanbul",
+      "ﬁnale",
+      "日本語",
     ]) {
       const res = await get(`/api/events?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { parseIsoDate, quickRange, toIsoDate } from "../../app/ui/date-range.ts";
 import type { Db } from "../../db/client.server.ts";
 import enSearch from "../../locales/en/search.json";
@@ -546,7 +547,7 @@ export function searchService(
    * that pass the distance filters (computed only where a count needs it); the total, the page
    * and each facet then apply the other dimensions' conditions (the usual faceting rule).
    */
-  async function countAndPage(plan: SearchPlan, withPage: boolean): Promise<Counted & { items: SearchItem[] }> {
+  function countAndPageStatement(plan: SearchPlan, withPage: boolean): SQL {
     const distance = courseCondition(plan, { distance: true, elevation: false });
     const sportOk = plan.sportIds ? sql`sport_id = ANY(${pgArray(plan.sportIds)}::int[])` : sql`TRUE`;
     const geoParts: SQL[] = [];
@@ -591,9 +592,7 @@ export function searchService(
             SELECT ${CARD_COLUMNS}, page.metres, row_number() OVER (ORDER BY ${orderBy(plan.sort, "page")}) AS n
             FROM page JOIN events e ON e.id = page.id) x) AS items`
       : sql``;
-    const [row] = await rows<{ counts: FacetRow[] | null; items?: ItemRow[] | null }>(
-      db,
-      sql`WITH base AS MATERIALIZED (
+    return sql`WITH base AS MATERIALIZED (
             SELECT e.id, e.start_date, e.created_at, e.sport_id, e.region_code, e.department_code,
               ${metres} AS metres, ${rank} AS rank, ${mask} AS mask
             FROM events e WHERE ${whereOf(base)}
@@ -606,7 +605,13 @@ export function searchService(
             FROM base
             GROUP BY GROUPING SETS ((sport_id), (region_code), ())
           )${pageCte}
-          SELECT (SELECT json_agg(counts) FROM counts) AS counts${pageJson}`,
+          SELECT (SELECT json_agg(counts) FROM counts) AS counts${pageJson}`;
+  }
+
+  async function countAndPage(plan: SearchPlan, withPage: boolean): Promise<Counted & { items: SearchItem[] }> {
+    const [row] = await rows<{ counts: FacetRow[] | null; items?: ItemRow[] | null }>(
+      db,
+      countAndPageStatement(plan, withPage),
     );
     const { keyById } = await sportMaps();
     const result: SearchResult["facets"] = { sport: {}, region: {}, elevation: {} };
@@ -942,8 +947,25 @@ export function searchService(
       return pageItems(plan, limit, 0, order);
     },
 
+    /** Forgets cached counts, filter counts and the longest span (call after writing events). */
+    invalidate() {
+      countCache.clear();
+      filtersCache.clear();
+      span = undefined;
+      for (const [word, entry] of wordCache) if (!entry.known) wordCache.delete(word);
+    },
+
     /** The query checked and resolved (exposed for tests and the benchmark). */
     resolve,
+
+    /**
+     * The SQL text and parameters of the statement behind `search(query)` (total, facets and
+     * page in one), for the benchmark's bare-SQL comparison and for EXPLAIN.
+     */
+    async statement(query: SearchQuery): Promise<{ sql: string; params: unknown[] }> {
+      const { sql: text, params } = new PgDialect().sqlToQuery(countAndPageStatement(await resolve(query), true));
+      return { sql: text, params };
+    },
   };
 }
 export type SearchService = ReturnType<typeof searchService>;
