@@ -24,7 +24,16 @@ describe("server basics", () => {
 
   it("sends security headers with a content security policy", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/sports" });
-    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    // Scripts need this response's nonce; styles keep 'unsafe-inline' (a nonce there would disable it).
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toMatch(/style-src[^;]*nonce/);
+    const again = await t.app.inject({ method: "GET", url: "/api/sports" });
+    expect(String(again.headers["content-security-policy"]).match(/nonce-([^']+)/)?.[1]).not.toBe(
+      csp.match(/nonce-([^']+)/)?.[1],
+    );
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -18,6 +19,13 @@ import type { Config } from "./config.server.ts";
 import { accessHeaderGuard, errorHandlers } from "./errors.server.ts";
 import { reactRouterPlugin } from "./react-router.server.ts";
 import { createServices, type Services } from "./services.server.ts";
+
+declare module "node:http" {
+  interface ServerResponse {
+    /** CSP nonce of this response's inline scripts. */
+    scriptNonce?: string;
+  }
+}
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -50,11 +58,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("config", config);
   app.decorate("services", createServices(database.db, options.clock));
 
+  // A fresh nonce per response for the inline scripts React Router emits. Only script-src gets it:
+  // a nonce in style-src would make browsers ignore 'unsafe-inline' and drop every style="…".
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.raw.scriptNonce = randomBytes(16).toString("base64");
+  });
   await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as { scriptNonce?: string }).scriptNonce}'`],
         // Map tiles and styles come from a configurable host; images may be remote (event photos).
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         connectSrc: ["'self'", "https:"],
@@ -120,7 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         context: (_request, reply) => ({
           services: app.services,
           config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL },
-          nonce: reply.cspNonce.script,
+          nonce: reply.raw.scriptNonce ?? "",
         }),
       }),
     );
