@@ -89,6 +89,14 @@ const UNKNOWN_BAND_BIT = ELEVATION_BANDS.length;
 const NAME_NORM = sql.raw("immutable_unaccent(lower(e.name))");
 const CITY_NORM = sql.raw("immutable_unaccent(lower(e.city))");
 const EVENT_EARTH = sql.raw("ll_to_earth(e.lat, e.lng)");
+/** An active event's position and start day: the key of events_active_earth_day_idx. */
+const EVENT_EARTH_DAY = sql.raw("cube(ll_to_earth(e.lat, e.lng)::cube, (e.start_date - DATE '2000-01-01')::float8)");
+const DAY_ZERO = Date.UTC(2000, 0, 1);
+
+/** Days from 2000-01-01 to a "YYYY-MM-DD" day, as in the radius index. */
+function dayNumber(isoDate: string): number {
+  return Math.round((Date.parse(`${isoDate}T00:00:00Z`) - DAY_ZERO) / 86_400_000);
+}
 /** A card's columns (events alias e), its course distances and durations shortest first. */
 const CARD_COLUMNS = sql.raw(`e.id, e.slug, e.name, e.sport_id, e.start_date::text AS start_date,
   e.end_date::text AS end_date, e.city, e.department_code, e.scope, e.cancelled, e.postponed, e.max_elevation,
@@ -409,9 +417,15 @@ export function searchService(
       } else where.push(sql.join(words, sql` AND `));
     }
     if (plan.place) {
+      // The bounding box of the circle (earth_box) extended with the start days that can match,
+      // on events_active_earth_day_idx; then the exact great-circle distance.
       const metres = plan.place.radius * 1000;
       const here = placeEarth(plan.place);
-      where.push(sql`earth_box(${here}, ${metres}::float8) @> ${EVENT_EARTH}`);
+      const firstDay = plan.lowerStart ? dayNumber(plan.lowerStart) : -1e6;
+      const lastDay = plan.upper ? dayNumber(plan.upper) : 1e6;
+      where.push(
+        sql`cube(earth_box(${here}, ${metres}::float8)::cube, ${firstDay}::float8, ${lastDay}::float8) @> ${EVENT_EARTH_DAY}`,
+      );
       where.push(sql`earth_distance(${here}, ${EVENT_EARTH}) <= ${metres}::float8`);
     }
     if (plan.scopes && !except.has("scope")) where.push(sql`e.scope = ANY(${pgArray(plan.scopes)}::event_scope[])`);
