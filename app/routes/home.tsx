@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { toDepartmentRefs, toRegionRefs } from "../../features/events/components/search/geo-refs.ts";
+import type { HomeGroup } from "../../features/events/components/search/HomeGroups.tsx";
 import { forgivingSearch } from "../../features/events/components/search/run-search.ts";
 import { SearchExplorer } from "../../features/events/components/search/SearchExplorer.tsx";
 import { searchQuerySchema } from "../../features/events/search.contract.ts";
@@ -8,6 +9,7 @@ import {
   hasPlace,
   hasSearchFilters,
   parseSearchParams,
+  searchHref,
   searchQueryString,
   withoutField,
 } from "../../features/events/search-url.ts";
@@ -37,10 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(canonical ? `${url.pathname}?${canonical}` : url.pathname, 302);
   }
   const { services } = context;
-  const [search, regions, departments] = await Promise.all([
+  // The home page proper (no filter, first page) also shows this weekend's and new races.
+  const home = !hasSearchFilters(asked) && !asked.page;
+  const [search, regions, departments, groups] = await Promise.all([
     forgivingSearch((query) => services.search.search(query), asked),
     services.geo.regions(),
     services.geo.departments(),
+    home ? homeGroups(services, url.pathname) : undefined,
   ]);
   return {
     query: search.query,
@@ -50,7 +55,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     regions: toRegionRefs(regions),
     departments: toDepartmentRefs(departments),
     mapStyleUrl: context.config.MAP_STYLE_URL,
+    groups,
   };
+}
+
+async function homeGroups(services: Route.LoaderArgs["context"]["services"], pathname: string): Promise<HomeGroup[]> {
+  const [weekend, fresh] = await Promise.all([
+    services.events.group("this_weekend", 10),
+    services.events.group("new", 10),
+  ]);
+  return [
+    { key: "this_weekend", events: weekend.events, href: searchHref(pathname, weekend.search) },
+    { key: "new", events: fresh.events },
+  ];
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -200,7 +200,7 @@ describe("search page", () => {
       .first()
       .click();
     await waitForSearch(page, /\?place=38185&radius=30$/);
-    await pickOption(page, "Rayon", "100 km");
+    await pickOption(page, "Dans un rayon de", "100 km");
     await waitForSearch(page, /\?place=38185&radius=100$/);
     await pickOption(page, "Tri des résultats", "Plus près du lieu");
     await waitForSearch(page, /\?place=38185&radius=100&sort=distance$/);

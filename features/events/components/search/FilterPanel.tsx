@@ -269,22 +269,23 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
               }
               extra={
                 <div className="flex items-center gap-2">
-                  <span aria-hidden="true" className="text-gray-700 text-sm">
-                    {t("filters.radius")}
+                  <span aria-hidden="true" className="whitespace-nowrap text-gray-700 text-sm">
+                    {t("filters.radiusWithin")}
                   </span>
-                  <FieldSelect
-                    id="search-radius"
-                    name="radius"
-                    label={t("filters.radius")}
-                    hideLabel
-                    size="sm"
-                    options={radiusOptions}
-                    value={query.radius ? String(query.radius) : hydrated ? null : String(DEFAULT_RADIUS)}
-                    disabled={hydrated && !placeSet}
-                    placeholder={t("filters.radiusKm", { km: DEFAULT_RADIUS })}
-                    onChange={(radius) => apply({ radius: radius ? Number(radius) : undefined })}
-                    className="w-24"
-                  />
+                  <div className="w-24 shrink-0">
+                    <FieldSelect
+                      id="search-radius"
+                      name="radius"
+                      label={t("filters.radiusWithin")}
+                      hideLabel
+                      size="sm"
+                      options={radiusOptions}
+                      value={query.radius ? String(query.radius) : hydrated ? null : String(DEFAULT_RADIUS)}
+                      disabled={hydrated && !placeSet}
+                      placeholder={t("filters.radiusKm", { km: DEFAULT_RADIUS })}
+                      onChange={(radius) => apply({ radius: radius ? Number(radius) : undefined })}
+                    />
+                  </div>
                 </div>
               }
             />

@@ -179,7 +179,7 @@ export function PlaceField({ place, placeLabel, onChange, extra }: Props) {
         <p id={hintId} className="mt-1 text-gray-700 text-xs">
           {placeLabel ? t("filters.around", { place: placeLabel }) : t("filters.placeCodeHint")}
         </p>
-        {extra ? <div className="mt-2 flex justify-end">{extra}</div> : null}
+        {extra ? <div className="mt-2">{extra}</div> : null}
       </div>
     );
   }
@@ -187,9 +187,24 @@ export function PlaceField({ place, placeLabel, onChange, extra }: Props) {
   const activeId = open && active >= 0 ? `${listId}-${active}` : undefined;
   return (
     <div className="relative">
-      <label htmlFor={inputId} className={FIELD_LABEL_CLASS}>
-        {t("filters.place")}
-      </label>
+      <div className="mb-1 flex items-center justify-between gap-2">
+        <label htmlFor={inputId} className="font-medium text-gray-900 text-sm">
+          {t("filters.place")}
+        </label>
+        <button
+          type="button"
+          onClick={aroundMe}
+          disabled={locating}
+          className="-my-1 inline-flex items-center gap-1 whitespace-nowrap rounded-md px-1 py-1 font-medium text-brand-700 text-sm hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-60"
+        >
+          {locating ? (
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <LocateFixed className="size-4" aria-hidden="true" />
+          )}
+          {t("filters.aroundMe")}
+        </button>
+      </div>
       <div className="relative">
         <MapPin className="-translate-y-1/2 absolute top-1/2 left-3 size-4 text-gray-600" aria-hidden="true" />
         <input
@@ -264,22 +279,7 @@ export function PlaceField({ place, placeLabel, onChange, extra }: Props) {
           {tc("errors.noResults")}
         </p>
       ) : null}
-      <div className="mt-2 flex items-center justify-between gap-2">
-        <button
-          type="button"
-          onClick={aroundMe}
-          disabled={locating}
-          className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md px-1 py-1 font-medium text-brand-700 text-sm hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 disabled:opacity-60"
-        >
-          {locating ? (
-            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-          ) : (
-            <LocateFixed className="size-4" aria-hidden="true" />
-          )}
-          {t("filters.aroundMe")}
-        </button>
-        {extra}
-      </div>
+      {extra ? <div className="mt-2">{extra}</div> : null}
       {place ? <input type="hidden" name="place" value={place} /> : null}
     </div>
   );

@@ -34,7 +34,7 @@ export function ResultsHeader({ state, total, headingId }: Props) {
       >
         {t("results.count", { count: total, formatted: formatNumber(total, i18n.language) })}
       </h2>
-      <div className="flex items-center gap-2">
+      <div className="flex w-full items-center gap-2 sm:w-auto">
         <FieldSelect
           id="search-sort"
           name="sort"
@@ -44,7 +44,7 @@ export function ResultsHeader({ state, total, headingId }: Props) {
           options={sorts.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
           value={query.sort ?? DEFAULT_SORT}
           onChange={(sort) => state.apply({ sort: (sort ?? undefined) as SearchSort | undefined })}
-          className="w-44 sm:w-52"
+          className="min-w-0 flex-1 sm:w-56 sm:flex-none"
         />
         <noscript>
           <button
@@ -55,7 +55,7 @@ export function ResultsHeader({ state, total, headingId }: Props) {
             {t("sort.apply")}
           </button>
         </noscript>
-        <nav aria-label={t("views.label")} className="flex rounded-lg border border-slate-300 bg-white p-0.5">
+        <nav aria-label={t("views.label")} className="flex shrink-0 rounded-lg border border-slate-300 bg-white p-0.5">
           {SEARCH_VIEWS.map((key: SearchView) => {
             const Icon = VIEW_ICONS[key];
             const current = key === view;

@@ -5,6 +5,7 @@ import { hasSearchFilters, type SearchField, type SearchView } from "../../searc
 import { shareCspNonce } from "./csp-nonce.ts";
 import { FilterPanel } from "./FilterPanel.tsx";
 import type { DepartmentRef, RegionRef } from "./geo-refs.ts";
+import { type HomeGroup, HomeGroups } from "./HomeGroups.tsx";
 import { IgnoredNotice } from "./IgnoredNotice.tsx";
 import { LazyToastHost } from "./lazy-toasts.tsx";
 import { MapPlaceholder } from "./MapPlaceholder.tsx";
@@ -29,6 +30,8 @@ export type SearchPageData = {
   regions: RegionRef[];
   departments: DepartmentRef[];
   mapStyleUrl?: string;
+  /** Strips shown above the results when no filter is set. */
+  groups?: HomeGroup[];
 };
 
 /** The search screen: filter panel, then the results as grid, list or map, with pagination. */
@@ -41,7 +44,7 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
   const resetHref = filtered ? state.pathname : undefined;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-4 pb-12 lg:grid lg:grid-cols-[280px_minmax(0,1fr)] lg:gap-6 lg:pt-6">
+    <div className="mx-auto max-w-6xl px-4 pt-4 pb-12 lg:grid lg:grid-cols-[300px_minmax(0,1fr)] lg:gap-6 lg:pt-6">
       <aside className="lg:self-start">
         <FilterPanel
           state={state}
@@ -54,6 +57,7 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
       </aside>
       <section aria-labelledby="results-heading" aria-busy={state.loading} className="min-w-0">
         <IgnoredNotice fields={data.ignored} />
+        {data.groups && view !== "map" ? <HomeGroups groups={data.groups} locale={locale} /> : null}
         <ResultsHeader state={state} total={result.total} headingId="results-heading" />
         <div className={state.loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
           {view === "map" ? (
