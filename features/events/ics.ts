@@ -37,7 +37,11 @@ export type IcsCalendar = {
 };
 
 const MAX_OCTETS = 75;
-const encoder = new TextEncoder();
+
+/** UTF-8 length of one code point. */
+function octetsOf(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
 
 /** Escapes a TEXT value: backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
 export function escapeText(value: string): string {
@@ -57,22 +61,25 @@ export function escapeText(value: string): string {
  * continuation line counts), never inside a UTF-8 sequence (RFC 5545 §3.1).
  */
 export function foldLine(line: string): string {
-  if (encoder.encode(line).length <= MAX_OCTETS) return line;
+  // At most 3 octets per UTF-16 unit: short lines need no counting.
+  if (line.length * 3 <= MAX_OCTETS) return line;
   const parts: string[] = [];
-  let current = "";
+  let start = 0;
   let octets = 0;
+  let index = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = octetsOf(char.codePointAt(0) as number);
     const limit = parts.length === 0 ? MAX_OCTETS : MAX_OCTETS - 1;
     if (octets + size > limit) {
-      parts.push(current);
-      current = "";
+      parts.push(line.slice(start, index));
+      start = index;
       octets = 0;
     }
-    current += char;
     octets += size;
+    index += char.length;
   }
-  parts.push(current);
+  if (parts.length === 0) return line;
+  parts.push(line.slice(start));
   return parts.join("\r\n ");
 }
 

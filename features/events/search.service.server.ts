@@ -14,7 +14,6 @@ import {
   SPORTS,
   type SportKey,
 } from "../../shared/constants.ts";
-import { formatDistance } from "../../shared/format.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import type { Department, Region } from "../geo/geo.contract.ts";
@@ -473,29 +472,40 @@ export function searchService(
    * One page of matching events as cards. The page is chosen on the narrow columns first (an
    * index-only scan when the filters allow), then only its rows are read in full.
    */
+  /**
+   * `page AS (…)`: the ids (and sort columns) of one slice of the matching events, chosen on the
+   * narrow columns so the covering indexes can answer alone; the caller joins events for the rest
+   * and orders by `orderOf(sort, (c) => page.c)`.
+   */
+  function pageCte(plan: SearchPlan, limit: number, offset: number, sort: SearchSort | "created", extra?: SQL): SQL {
+    const metres = plan.place ? sql`earth_distance(${placeEarth(plan.place)}, ${EVENT_EARTH})` : sql`NULL::float8`;
+    const rank = plan.sort === "relevance" ? rankExpression(plan) : sql`0::float8`;
+    // Inside the page query, metres and rank are its output columns; the rest are events' columns.
+    const inner = orderOf(sort, (column) => sql.raw(column === "metres" || column === "rank" ? column : `e.${column}`));
+    const where = extra ? [...conditions(plan), extra] : conditions(plan);
+    return sql`page AS (
+        SELECT e.id, e.start_date, e.created_at, ${metres} AS metres, ${rank} AS rank
+        FROM events e
+        WHERE ${whereOf(where)}
+        ORDER BY ${inner} LIMIT ${limit} OFFSET ${offset}
+      )`;
+  }
+
+  const pageOrder = (sort: SearchSort | "created") => orderOf(sort, (column) => sql.raw(`page.${column}`));
+
   async function pageItems(
     plan: SearchPlan,
     limit: number,
     offset: number,
     order: "search" | "created" = "search",
   ): Promise<SearchItem[]> {
-    const metres = plan.place ? sql`earth_distance(${placeEarth(plan.place)}, ${EVENT_EARTH})` : sql`NULL::float8`;
-    const rank = plan.sort === "relevance" ? rankExpression(plan) : sql`0::float8`;
     const sort = order === "created" ? "created" : plan.sort;
-    // Inside the page query, metres and rank are its output columns; the rest are events' columns.
-    const inner = orderOf(sort, (column) => sql.raw(column === "metres" || column === "rank" ? column : `e.${column}`));
-    const outer = orderOf(sort, (column) => sql.raw(`page.${column}`));
     const found = await rows<ItemRow>(
       db,
-      sql`WITH page AS (
-            SELECT e.id, e.start_date, e.created_at, ${metres} AS metres, ${rank} AS rank
-            FROM events e
-            WHERE ${whereOf(conditions(plan))}
-            ORDER BY ${inner} LIMIT ${limit} OFFSET ${offset}
-          )
+      sql`WITH ${pageCte(plan, limit, offset, sort)}
           SELECT ${CARD_COLUMNS}, page.metres
           FROM page JOIN events e ON e.id = page.id
-          ORDER BY ${outer}`,
+          ORDER BY ${pageOrder(sort)}`,
     );
     return toItems(plan.today, found);
   }
@@ -677,7 +687,7 @@ export function searchService(
 
   async function mapMarkers(query: SearchQuery): Promise<MapResult> {
     const plan = await resolve(query);
-    const metres = plan.place ? sql`earth_distance(${placeEarth(plan.place)}, ${EVENT_EARTH})` : sql`NULL::float8`;
+    const withCoordinates = sql`e.lat IS NOT NULL AND e.lng IS NOT NULL`;
     const found = await rows<{
       id: number;
       slug: string;
@@ -688,21 +698,17 @@ export function searchService(
       lng: number;
     }>(
       db,
-      sql`SELECT e.id, e.slug, e.name, e.sport_id, e.start_date::text AS start_date, e.lat, e.lng
-          FROM (SELECT e.id, e.slug, e.name, e.sport_id, e.start_date, e.lat, e.lng, ${metres} AS metres,
-                  ${plan.sort === "relevance" ? rankExpression(plan) : sql`0::float8`} AS rank
-                FROM events e
-                WHERE ${whereOf(conditions(plan))} AND e.lat IS NOT NULL AND e.lng IS NOT NULL) e
-          ORDER BY ${orderBy(plan.sort, "e")}
-          LIMIT ${MAX_MAP_MARKERS + 1}`,
+      sql`WITH ${pageCte(plan, MAX_MAP_MARKERS + 1, 0, plan.sort, withCoordinates)}
+          SELECT e.id, e.slug, e.name, e.sport_id, e.start_date::text AS start_date, e.lat, e.lng
+          FROM page JOIN events e ON e.id = page.id
+          ORDER BY ${pageOrder(plan.sort)}`,
     );
     const truncated = found.length > MAX_MAP_MARKERS;
     let total = found.length;
     if (truncated) {
       const [row] = await rows<{ n: number }>(
         db,
-        sql`SELECT count(*)::int AS n FROM events e
-            WHERE ${whereOf(conditions(plan))} AND e.lat IS NOT NULL AND e.lng IS NOT NULL`,
+        sql`SELECT count(*)::int AS n FROM events e WHERE ${whereOf([...conditions(plan), withCoordinates])}`,
       );
       total = Number(row?.n ?? 0);
     }
@@ -758,29 +764,22 @@ export function searchService(
       distances: number[] | null;
     }>(
       db,
-      sql`SELECT e.id, e.slug, e.name, e.sport_id, e.start_date::text AS start_date, e.end_date::text AS end_date,
+      sql`WITH ${pageCte(plan, MAX_ICS_EVENTS, 0, plan.sort)}
+          SELECT e.id, e.slug, e.name, e.sport_id, e.start_date::text AS start_date, e.end_date::text AS end_date,
             e.city, e.place, e.zipcode, e.department_code, e.cancelled, e.date_confirmed, e.lat, e.lng,
             extract(epoch FROM e.created_at)::float8 AS created, extract(epoch FROM e.updated_at)::float8 AS updated,
             (SELECT array_agg(c.distance ORDER BY c.distance) FROM courses c
               WHERE c.event_id = e.id AND c.distance IS NOT NULL) AS distances
-          FROM (SELECT e.*, ${plan.place ? sql`earth_distance(${placeEarth(plan.place)}, ${EVENT_EARTH})` : sql`NULL::float8`} AS metres,
-                  ${plan.sort === "relevance" ? rankExpression(plan) : sql`0::float8`} AS rank
-                FROM events e WHERE ${whereOf(conditions(plan))}) e
-          ORDER BY ${orderBy(plan.sort, "e")}
-          LIMIT ${MAX_ICS_EVENTS}`,
+          FROM page JOIN events e ON e.id = page.id
+          ORDER BY ${pageOrder(plan.sort)}`,
     );
     const text = ICS_TEXT[locale];
     const [{ keyById }, departmentList] = await Promise.all([sportMaps(), geo.departments()]);
     const departmentName = new Map(departmentList.map((d) => [d.code, d.name]));
-    const distanceLabels = new Map<number, string>();
-    const distanceLabel = (metres: number) => {
-      let label = distanceLabels.get(metres);
-      if (label === undefined) {
-        label = formatDistance(metres, locale);
-        distanceLabels.set(metres, label);
-      }
-      return label;
-    };
+    // One number format for the whole feed (shared/format builds one per call: too slow here).
+    const km = new Intl.NumberFormat(locale === "en" ? "en-GB" : "fr-FR", { maximumFractionDigits: 1 });
+    const distanceLabel = (metres: number) =>
+      metres < 1000 ? `${Math.round(metres)}\u00a0m` : `${km.format(metres / 1000)}\u00a0km`;
     const events: IcsEvent[] = found.map((r) => {
       const sport = SPORTS.find((s) => s.key === keyById.get(r.sport_id));
       const url = publicUrl(pagePath("event", locale, { slug: r.slug }));
@@ -937,18 +936,20 @@ export function searchService(
      */
     around,
 
-    /** Filter options with counts for the other current filters; cached a minute without filters. */
+    /** Filter options with counts for the other current filters (slow answers cached like counts). */
     async filters(query: SearchQuery = {}): Promise<FiltersResult> {
       const plan = await resolve(query);
-      const unfiltered = Object.values(query).every((v) => v === undefined);
-      if (!unfiltered) return computeFilters(plan);
+      const key = countKey(plan);
       const now = Date.now();
-      const hit = filtersCache.get(plan.today);
-      if (hit && now - hit.at < 60_000) return hit.value;
-      const value = computeFilters(plan);
-      filtersCache.clear();
-      filtersCache.set(plan.today, { at: now, value });
-      value.catch(() => filtersCache.delete(plan.today));
+      const hit = filtersCache.get(key);
+      if (hit && now - hit.at < options.countCacheMs) return hit.value;
+      const started = performance.now();
+      const value = await computeFilters(plan);
+      // Like the search counts: only slow answers are kept (the unfiltered panel, broad filters).
+      if (options.countCacheMs > 0 && performance.now() - started >= options.slowCountMs) {
+        if (filtersCache.size >= 100) filtersCache.delete(filtersCache.keys().next().value as string);
+        filtersCache.set(key, { at: now, value: Promise.resolve(value) });
+      }
       return value;
     },
 
