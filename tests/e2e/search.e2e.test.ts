@@ -43,10 +43,11 @@ function sportFamily(key: string): string[] {
   return [key, ...SPORTS.filter((s) => s.parent === key).map((s) => s.key)];
 }
 
-/** The results shown once the URL settles on `expected` (client navigation, no reload). */
+/** The results shown once the URL settles on `expected` and the page shows that search. */
 async function waitForSearch(page: Page, expected: RegExp) {
   await page.waitForURL(expected);
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  const search = new URL(page.url()).search.replace(/^\?/, "");
+  await page.locator(`section[data-search="${search}"][aria-busy="false"]`).waitFor();
 }
 
 async function hydrated(page: Page) {
@@ -55,6 +56,7 @@ async function hydrated(page: Page) {
   );
   // The lazy date picker replaces the native inputs once hydrated (hidden in the closed sheet on phones).
   await page.locator("#search-dates").waitFor({ state: "attached" });
+  await page.locator("div#search-sport").waitFor({ state: "attached" });
 }
 
 async function pickOption(page: Page, combobox: string, option: string | RegExp) {

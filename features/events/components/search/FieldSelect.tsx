@@ -1,6 +1,14 @@
+import { lazy, Suspense } from "react";
 import { FIELD_LABEL_CLASS } from "../../../../app/ui/FieldLabel.tsx";
-import { type OptionValue, Select, type SelectOption } from "../../../../app/ui/Select.tsx";
+import type { OptionValue, SelectOption } from "../../../../app/ui/Select.tsx";
+import { shareCspNonce } from "./csp-nonce.ts";
 import { useHydrated } from "./use-hydrated.ts";
+
+// The UI kit's Select loads after hydration; the native select serves until then.
+const Select = lazy(() => {
+  shareCspNonce();
+  return import("../../../../app/ui/Select.tsx").then((module) => ({ default: module.Select }));
+});
 
 type Common = {
   id: string;
@@ -59,52 +67,51 @@ export function FieldSelect(props: Single | Multiple) {
     size = "md",
   } = props;
 
-  if (!hydrated) {
-    const visible =
-      parentValue === undefined || parentValue === null || parentValue === ""
-        ? options
-        : options.filter((o) => o.parent == null || String(o.parent) === String(parentValue));
-    return (
-      <div className={props.className}>
-        <label htmlFor={id} className={hideLabel ? "sr-only" : FIELD_LABEL_CLASS}>
-          {label}
-        </label>
-        {props.multiple ? (
-          <select
-            id={id}
-            name={name}
-            multiple
-            defaultValue={props.value}
-            disabled={disabled}
-            form={props.form}
-            className={NATIVE_CLASS}
-          >
-            {visible.map((o) => (
-              <option key={String(o.value)} value={String(o.value)}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <select
-            id={id}
-            name={name}
-            defaultValue={props.value ?? ""}
-            disabled={disabled}
-            form={props.form}
-            className={size === "sm" ? NATIVE_SMALL : NATIVE_CLASS}
-          >
-            {nullValueText ? <option value="">{nullValueText}</option> : null}
-            {visible.map((o) => (
-              <option key={String(o.value)} value={String(o.value)}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </div>
-    );
-  }
+  const visible =
+    parentValue === undefined || parentValue === null || parentValue === ""
+      ? options
+      : options.filter((o) => o.parent == null || String(o.parent) === String(parentValue));
+  const native = (
+    <div className={props.className}>
+      <label htmlFor={id} className={hideLabel ? "sr-only" : FIELD_LABEL_CLASS}>
+        {label}
+      </label>
+      {props.multiple ? (
+        <select
+          id={id}
+          name={name}
+          multiple
+          defaultValue={props.value}
+          disabled={disabled}
+          form={props.form}
+          className={NATIVE_CLASS}
+        >
+          {visible.map((o) => (
+            <option key={String(o.value)} value={String(o.value)}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <select
+          id={id}
+          name={name}
+          defaultValue={props.value ?? ""}
+          disabled={disabled}
+          form={props.form}
+          className={size === "sm" ? NATIVE_SMALL : NATIVE_CLASS}
+        >
+          {nullValueText ? <option value="">{nullValueText}</option> : null}
+          {visible.map((o) => (
+            <option key={String(o.value)} value={String(o.value)}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
+  );
+  if (!hydrated) return native;
 
   const shared = {
     id,
@@ -121,22 +128,26 @@ export function FieldSelect(props: Single | Multiple) {
   };
   if (props.multiple) {
     return (
-      <Select
-        {...shared}
-        name={name}
-        multiple
-        value={props.value}
-        onChange={(value) => props.onChange(value.map(String))}
-      />
+      <Suspense fallback={native}>
+        <Select
+          {...shared}
+          name={name}
+          multiple
+          value={props.value}
+          onChange={(value) => props.onChange(value.map(String))}
+        />
+      </Suspense>
     );
   }
   return (
-    <Select
-      {...shared}
-      // The sort menu lives outside the form: its value travels through the URL, not a hidden input.
-      name={props.form ? undefined : name}
-      value={props.value}
-      onChange={(value) => props.onChange(value === null || value === "" ? null : String(value))}
-    />
+    <Suspense fallback={native}>
+      <Select
+        {...shared}
+        // The sort menu lives outside the form: its value travels through the URL, not a hidden input.
+        name={props.form ? undefined : name}
+        value={props.value}
+        onChange={(value) => props.onChange(value === null || value === "" ? null : String(value))}
+      />
+    </Suspense>
   );
 }

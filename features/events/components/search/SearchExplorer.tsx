@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { Locale } from "../../../../shared/constants.ts";
 import type { SearchQuery, SearchResult } from "../../search.contract.ts";
-import { hasSearchFilters, type SearchField, type SearchView } from "../../search-url.ts";
+import { hasSearchFilters, type SearchField, type SearchView, searchQueryString } from "../../search-url.ts";
 import { shareCspNonce } from "./csp-nonce.ts";
 import { FilterPanel } from "./FilterPanel.tsx";
 import type { DepartmentRef, RegionRef } from "./geo-refs.ts";
@@ -55,7 +55,12 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
           total={result.total}
         />
       </aside>
-      <section aria-labelledby="results-heading" aria-busy={state.loading} className="min-w-0">
+      <section
+        aria-labelledby="results-heading"
+        aria-busy={state.loading}
+        className="min-w-0"
+        data-search={searchQueryString(data.query, data.view)}
+      >
         <IgnoredNotice fields={data.ignored} />
         {data.groups && view !== "map" ? <HomeGroups groups={data.groups} locale={locale} /> : null}
         <ResultsHeader state={state} total={result.total} headingId="results-heading" />
