@@ -187,6 +187,10 @@ describe("updateSearchQuery", () => {
     });
   });
 
+  it("leaving the text leaves the relevance sort", () => {
+    expect(updateSearchQuery({ q: "lac", sort: "relevance" }, { q: undefined })).toEqual({});
+  });
+
   it("explicit dates replace a quick range", () => {
     expect(updateSearchQuery({ range: "this_month" }, { from: "2026-06-01", to: "2026-06-02" })).toEqual({
       from: "2026-06-01",

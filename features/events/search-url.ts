@@ -242,6 +242,7 @@ export function updateSearchQuery(query: SearchQuery, patch: Partial<SearchQuery
     delete next.radius;
     if (next.sort === "distance") delete next.sort;
   }
+  if (!next.q && next.sort === "relevance") delete next.sort;
   if (next.from || next.to) delete next.range;
   return normalizeSearchQuery(next as SearchQuery);
 }

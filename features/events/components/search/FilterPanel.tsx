@@ -174,7 +174,7 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
         id={TOGGLE_ID}
         type="checkbox"
         className="peer sr-only"
-        checked={hydrated ? open : undefined}
+        checked={open}
         onChange={(event) => setOpen(event.target.checked)}
         tabIndex={hydrated ? -1 : undefined}
         aria-hidden={hydrated || undefined}

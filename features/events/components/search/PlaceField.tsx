@@ -159,7 +159,7 @@ export function PlaceField({ place, placeLabel, onChange, extra }: Props) {
 
   if (!hydrated) {
     return (
-      <div>
+      <div key="plain">
         <label htmlFor={inputId} className={FIELD_LABEL_CLASS}>
           {t("filters.place")}
         </label>
@@ -186,7 +186,7 @@ export function PlaceField({ place, placeLabel, onChange, extra }: Props) {
 
   const activeId = open && active >= 0 ? `${listId}-${active}` : undefined;
   return (
-    <div className="relative">
+    <div key="enhanced" className="relative">
       <div className="mb-1 flex items-center justify-between gap-2">
         <label htmlFor={inputId} className="font-medium text-gray-900 text-sm">
           {t("filters.place")}

@@ -22,7 +22,12 @@ type Props = {
 export function ResultsHeader({ state, total, headingId }: Props) {
   const { t, i18n } = useTranslation("landing");
   const { query, view } = state;
-  const sorts: SearchSort[] = hasPlace(query) ? ["oldest", "newest", "distance"] : ["oldest", "newest"];
+  const sorts: SearchSort[] = [
+    "oldest",
+    "newest",
+    ...(hasPlace(query) ? (["distance"] as const) : []),
+    ...(query.q ? (["relevance"] as const) : []),
+  ];
   return (
     <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-3">
       <h2
