@@ -120,7 +120,7 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
   const countText = t("results.count", { count: total, formatted: formatNumber(total, locale) });
 
   return (
-    <div className="lg:sticky lg:top-4">
+    <div>
       {/* Phones: the button opening the sheet (a label of the CSS toggle before hydration). */}
       <div className="mb-3 flex items-center gap-2 lg:hidden">
         {hydrated ? (
@@ -331,6 +331,27 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
               values={query.distance ?? []}
               onChange={(distance) => apply({ distance: distance as typeof query.distance })}
             />
+            <fieldset className="-mt-3 border-0 p-0">
+              <legend className="sr-only">{t("filters.distanceRange")}</legend>
+              <div className="flex items-center gap-2 text-gray-700 text-sm">
+                <NumberField
+                  name="distanceMin"
+                  label={t("fields.distanceMin")}
+                  placeholder={t("filters.distanceMin")}
+                  value={query.distanceMin}
+                  onCommit={(distanceMin) => apply({ distanceMin })}
+                />
+                <span aria-hidden="true">–</span>
+                <NumberField
+                  name="distanceMax"
+                  label={t("fields.distanceMax")}
+                  placeholder={t("filters.distanceMax")}
+                  value={query.distanceMax}
+                  onCommit={(distanceMax) => apply({ distanceMax })}
+                />
+                <span aria-hidden="true">km</span>
+              </div>
+            </fieldset>
 
             <ChipGroup
               legend={t("filters.elevation")}
@@ -368,6 +389,13 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
               />
             </fieldset>
             {view !== DEFAULT_VIEW ? <input type="hidden" name={VIEW_PARAM} value={view} /> : null}
+            {/* Coordinates ("around me" by position, a shared link) have no field of their own. */}
+            {!query.place && query.lat !== undefined && query.lng !== undefined ? (
+              <>
+                <input type="hidden" name="lat" value={query.lat} />
+                <input type="hidden" name="lng" value={query.lng} />
+              </>
+            ) : null}
           </div>
 
           <div className="flex items-center gap-3 border-slate-200 border-t bg-white px-4 py-3 lg:rounded-b-xl">
@@ -420,5 +448,48 @@ function Toggle({
       />
       <span>{label}</span>
     </label>
+  );
+}
+
+/** A kilometre bound: sent when the field is left or Enter is pressed, not at each keystroke. */
+function NumberField({
+  name,
+  label,
+  placeholder,
+  value,
+  onCommit,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  value: number | undefined;
+  onCommit: (value: number | undefined) => void;
+}) {
+  const commit = (text: string) => {
+    const number = text.trim() === "" ? undefined : Number(text);
+    if (number !== undefined && (!Number.isFinite(number) || number < 0 || number > 1000)) return;
+    if (number !== value) onCommit(number);
+  };
+  return (
+    <input
+      key={String(value)}
+      type="number"
+      name={name}
+      min={0}
+      max={1000}
+      step="any"
+      inputMode="decimal"
+      defaultValue={value}
+      aria-label={label}
+      placeholder={placeholder}
+      onBlur={(event) => commit(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          commit(event.currentTarget.value);
+        }
+      }}
+      className="h-9 w-20 min-w-0 rounded-md border border-gray-400 bg-white px-2 text-gray-900 text-sm placeholder:text-gray-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+    />
   );
 }
