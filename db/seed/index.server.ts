@@ -31,7 +31,7 @@ export async function ensureSeeded(
 ): Promise<EnsureSeededResult> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const reference = await loadReferenceData(tx, { csvPath: options.csvPath, log });
     let demo: DemoSeedReport | null = null;
@@ -50,4 +50,10 @@ export async function ensureSeeded(
     }
     return { reference, demo, ms: Math.round(performance.now() - started) };
   });
+  if (result.demo) {
+    // Fresh rows have no planner statistics (and PGlite runs no autovacuum): without them the first
+    // searches plan sequential scans. VACUUM also fills the visibility map for index-only scans.
+    await db.execute(sql`VACUUM (ANALYZE) events, courses, course_prices, tracks, communes`);
+  }
+  return result;
 }
