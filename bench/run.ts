@@ -1,0 +1,749 @@
+/**
+ * Dossard benchmarks, in one process and one run (`npm run bench`, see bench/README.md):
+ *
+ *   startup   start-up costs on PGlite in memory (open + migrate, reference data, demo catalogue,
+ *             restart check, loading a dumped data dir as the API test harness does)
+ *   http      the real server (buildApp + the React Router build) against a bare Fastify route
+ *   postgres  the two API routes on a real PostgreSQL (BENCH_DATABASE_URL), else skipped
+ *   assets    JavaScript shipped for the first load of the home page, raw and gzip
+ *
+ * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…].
+ * Prints a Markdown table and writes the raw figures to bench/results/latest.json.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance } from "fastify";
+import pg from "pg";
+import type { ServerBuild } from "react-router";
+import { type Database, openDatabase } from "../db/client.server.ts";
+import { ensureSeeded } from "../db/seed/index.server.ts";
+import { DEFAULT_DEMO_SEED } from "../features/events/demo/generator.ts";
+import { buildApp } from "../server/app.server.ts";
+import { loadConfig } from "../server/config.server.ts";
+import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "../tests/api/fixtures.ts";
+import { type LoadResult, median, runLoad } from "./load.ts";
+
+const PARTS = ["startup", "http", "postgres", "assets"] as const;
+type Part = (typeof PARTS)[number];
+
+const DEMO_EVENTS = 3_200;
+const CONCURRENCY = 10;
+/** The whole run is abandoned past this (the default run takes about two minutes). */
+const HARD_LIMIT_MS = 8 * 60_000;
+/** Module files followed from the home page's HTML, at most. */
+const MAX_ASSETS = 200;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const resultsFile = path.join(here, "results", "latest.json");
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function parseOptions() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { quick: { type: "boolean", default: false }, only: { type: "string" }, help: { type: "boolean" } },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(`Usage: npm run bench -- [--quick] [--only ${PARTS.join("|")}[,…]]`);
+    process.exit(0);
+  }
+  const only = values.only
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = only?.filter((name) => !(PARTS as readonly string[]).includes(name)) ?? [];
+  if (unknown.length) {
+    console.error(`Unknown benchmark ${unknown.join(", ")}: choose among ${PARTS.join(", ")}.`);
+    process.exit(2);
+  }
+  const quick = values.quick ?? false;
+  return {
+    quick,
+    parts: new Set<Part>(only?.length ? (only as Part[]) : PARTS),
+    samples: { startup: quick ? 1 : 3, harnessDump: quick ? 2 : 5, fullDump: quick ? 1 : 3 },
+    durationMs: quick ? 2_000 : 5_000,
+    /** The bare route is steadier: half as long, before every route. */
+    bareDurationMs: quick ? 1_000 : 2_500,
+    warmupMs: quick ? 500 : 1_500,
+  };
+}
+type Options = ReturnType<typeof parseOptions>;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+type Samples = { samples: number[]; median: number; min: number; max: number };
+const summarise = (samples: number[]): Samples => ({
+  samples: samples.map((s) => Math.round(s * 10) / 10),
+  median: median(samples),
+  min: Math.min(...samples),
+  max: Math.max(...samples),
+});
+
+const grouped = (n: number, digits = 0) =>
+  n.toLocaleString("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number) => `${grouped(n, n < 10 ? 2 : n < 100 ? 1 : 0)} ms`;
+const kb = (bytes: number) => `${grouped(bytes / 1024, 1)} KB`;
+/** 0.35× stays readable; 0.0014× reads better with its inverse: 0.0014× (1/712). */
+const ratio = (r: number) => (r >= 0.1 ? `${grouped(r, 2)}×` : `${r.toPrecision(2)}× (1/${grouped(1 / r)})`);
+const msRange = (s: Samples) =>
+  s.samples.length > 1
+    ? `**${ms(s.median)}** (median of ${s.samples.length}, ${grouped(s.min)}–${grouped(s.max)})`
+    : `**${ms(s.median)}** (1 run)`;
+
+function benchConfig() {
+  return loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    DATA_DIR: path.join(os.tmpdir(), "dossard-bench"),
+  });
+}
+
+async function seededPglite(demoEvents: number): Promise<Database> {
+  const database = await openDatabase({ dataDir: "memory://" });
+  await database.migrate();
+  await ensureSeeded(database.db, { demoEvents, seed: DEFAULT_DEMO_SEED });
+  return database;
+}
+
+/** A first query, so that a timed load lasts until the database actually answers. */
+async function ping(database: Database): Promise<void> {
+  if (database.pglite) await database.pglite.query("SELECT 1");
+}
+
+type Row = { part: string; measure: string; result: string; median?: string; p95?: string; ratio?: string };
+
+// ---------------------------------------------------------------------------------------------
+// 1. Start-up costs on PGlite in memory
+
+type StartupFigures = {
+  firstOpenMs: number;
+  open: Samples;
+  migrate: Samples;
+  openMigrate: Samples;
+  reference: Samples;
+  demo: Samples & { generatorAndInsertMs: number[]; events: number };
+  restartCheck: Samples;
+  harnessDump: { events: number; bytes: number; dumpMs: number; load: Samples };
+  fullDump: { events: number; bytes: number; dumpMs: number; load: Samples } | null;
+};
+
+/**
+ * Each sample is a first start on a fresh in-memory database: open, migrate, reference data, demo
+ * catalogue, then a second `ensureSeeded` (what every later start pays). The last seeded database
+ * is handed back for the HTTP part when `keep` is set.
+ */
+async function startup(options: Options, keep: boolean): Promise<{ figures: StartupFigures; database?: Database }> {
+  const n = options.samples.startup;
+  const open: number[] = [];
+  const migrate: number[] = [];
+  const reference: number[] = [];
+  const demo: number[] = [];
+  const demoInner: number[] = [];
+  const restart: number[] = [];
+  let events = 0;
+  let kept: Database | undefined;
+  for (let i = 0; i < n; i++) {
+    log(`start-up sample ${i + 1}/${n}: open, migrate, reference data, ${DEMO_EVENTS} demo events`);
+    const opened = await timed(() => openDatabase({ dataDir: "memory://" }));
+    const database = opened.value;
+    try {
+      open.push(opened.ms);
+      migrate.push((await timed(() => database.migrate())).ms);
+      const ref = await timed(() => ensureSeeded(database.db, { demoEvents: 0 }));
+      if (ref.value.reference.geo.skipped) throw new Error("reference data was already there on a fresh database");
+      reference.push(ref.ms);
+      const full = await timed(() => ensureSeeded(database.db, { demoEvents: DEMO_EVENTS, seed: DEFAULT_DEMO_SEED }));
+      if (!full.value.demo) throw new Error("the demo catalogue was not generated");
+      demo.push(full.ms);
+      demoInner.push(full.value.demo.ms);
+      events = full.value.demo.events;
+      restart.push((await timed(() => ensureSeeded(database.db, { demoEvents: DEMO_EVENTS }))).ms);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    if (keep && i === n - 1) kept = database;
+    else await database.close();
+  }
+
+  // The API test harness: a template (migrations, reference data, 400 demo events around a fixed
+  // date) dumped once as a gzip tarball, then loaded into a fresh in-memory PGlite per test file.
+  log(`test harness template: ${TEST_DEMO_EVENTS} events, dump, then ${options.samples.harnessDump} loads`);
+  const template = await openDatabase({ dataDir: "memory://" });
+  let harnessDump: StartupFigures["harnessDump"];
+  try {
+    await template.migrate();
+    await ensureSeeded(template.db, {
+      demoEvents: TEST_DEMO_EVENTS,
+      seed: TEST_SEED,
+      referenceDate: TEST_REFERENCE_DATE,
+    });
+    const dumped = await timed(() => template.pglite!.dumpDataDir("gzip"));
+    const bytes = new Uint8Array(await dumped.value.arrayBuffer());
+    await template.close();
+    harnessDump = {
+      events: TEST_DEMO_EVENTS,
+      bytes: bytes.length,
+      dumpMs: dumped.ms,
+      load: summarise(await loadDumpSamples(bytes, options.samples.harnessDump)),
+    };
+  } catch (error) {
+    await template.close().catch(() => {});
+    throw error;
+  }
+
+  // The same with the full demo catalogue, to price "start from a shipped dump" against seeding.
+  let fullDump: StartupFigures["fullDump"] = null;
+  const source = kept ?? (options.quick ? undefined : await seededPglite(DEMO_EVENTS));
+  if (source) {
+    log(`full catalogue: dump, then ${options.samples.fullDump} loads`);
+    const dumped = await timed(() => source.pglite!.dumpDataDir("gzip"));
+    if (source !== kept) await source.close();
+    const bytes = new Uint8Array(await dumped.value.arrayBuffer());
+    fullDump = {
+      events,
+      bytes: bytes.length,
+      dumpMs: dumped.ms,
+      load: summarise(await loadDumpSamples(bytes, options.samples.fullDump)),
+    };
+  }
+
+  const openMigrate = open.map((o, i) => o + migrate[i]);
+  return {
+    figures: {
+      firstOpenMs: open[0],
+      open: summarise(open),
+      migrate: summarise(migrate),
+      openMigrate: summarise(openMigrate),
+      reference: summarise(reference),
+      demo: { ...summarise(demo), generatorAndInsertMs: demoInner, events },
+      restartCheck: summarise(restart),
+      harnessDump,
+      fullDump,
+    },
+    database: kept,
+  };
+}
+
+/** As tests/api/harness.ts does: a Blob of the dump file's bytes, loaded into memory://. */
+async function loadDumpSamples(bytes: Uint8Array<ArrayBuffer>, n: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const loaded = await timed(async () => {
+      const database = await openDatabase({ dataDir: "memory://", loadDataDir: new Blob([bytes]) });
+      await ping(database);
+      return database;
+    });
+    samples.push(loaded.ms);
+    await loaded.value.close();
+  }
+  return samples;
+}
+
+function startupRows(f: StartupFigures): Row[] {
+  const part = "Start-up (PGlite in memory)";
+  return [
+    {
+      part,
+      measure: "Open + migrate",
+      result: `${msRange(f.openMigrate)}; open ${ms(f.open.median)}, migrate ${ms(f.migrate.median)}; first open in the process ${ms(f.firstOpenMs)}`,
+    },
+    { part, measure: "Reference data (`ensureSeeded`, demoEvents 0), fresh database", result: msRange(f.reference) },
+    {
+      part,
+      measure: `Demo catalogue, ${grouped(f.demo.events)} events (\`ensureSeeded\`)`,
+      result: `${msRange(f.demo)}; generate + insert ${ms(median(f.demo.generatorAndInsertMs))}`,
+    },
+    { part, measure: "Restart check (`ensureSeeded` on a seeded database)", result: msRange(f.restartCheck) },
+    {
+      part,
+      measure: `Load a dumped data dir, test template (${f.harnessDump.events} events)`,
+      result: `${msRange(f.harnessDump.load)}; dump ${kb(f.harnessDump.bytes)} gzip, made in ${ms(f.harnessDump.dumpMs)}`,
+    },
+    ...(f.fullDump
+      ? [
+          {
+            part,
+            measure: `Load a dumped data dir, full catalogue (${grouped(f.fullDump.events)} events)`,
+            result: `${msRange(f.fullDump.load)}; dump ${kb(f.fullDump.bytes)} gzip, made in ${ms(f.fullDump.dumpMs)}`,
+          },
+        ]
+      : []),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Request handling through the real server, against a bare Fastify route
+
+/** Newest modification time under a path (bounded walk, as scripts/start.mjs checks staleness). */
+function newestMtime(target: string, budget = { files: 20_000 }): number {
+  if (!fs.existsSync(target) || budget.files-- <= 0) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry), budget));
+  return newest;
+}
+
+async function loadServerBuild(): Promise<{ build: ServerBuild; clientDir: string; builtAt: string; stale: boolean }> {
+  const buildFile = path.join(root, "build", "server", "index.js");
+  if (!fs.existsSync(buildFile)) {
+    log("build/server/index.js is missing: running `npx react-router build`");
+    const result = spawnSync("npx", ["react-router", "build"], {
+      cwd: root,
+      stdio: ["ignore", 2, 2],
+      timeout: 300_000,
+    });
+    if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status})`);
+  }
+  const builtAt = fs.statSync(buildFile).mtimeMs;
+  const sources = ["app", "features", "shared", "locales"].map((dir) => newestMtime(path.join(root, dir)));
+  const stale = Math.max(...sources) > builtAt;
+  if (stale) log("build/ is older than the sources: the pages measured are those of the last build (npm run build)");
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  return { build, clientDir: path.join(root, "build", "client"), builtAt: new Date(builtAt).toISOString(), stale };
+}
+
+function gitCommit(): string {
+  const result = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8", timeout: 10_000 });
+  return result.status === 0 ? result.stdout.trim() : "unknown";
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no TCP address");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+async function startBare(): Promise<{ app: FastifyInstance; origin: string }> {
+  const app = Fastify({ logger: false });
+  app.get("/", async () => ({ ok: true }));
+  return { app, origin: await listen(app) };
+}
+
+/** One request first, so a broken route stops the run instead of measuring error pages. */
+async function expectOk(url: string): Promise<void> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+}
+
+/** A route's figures, and those of the bare Fastify run made just before it, its reference. */
+type RouteFigure = { name: string; path: string; load: LoadResult; bare: LoadResult; ratioToBare: number };
+/** The bare Fastify app and every run made on it. */
+type Bare = { origin: string; runs: LoadResult[] };
+
+async function measure(
+  name: string,
+  origin: string,
+  route: string,
+  timing: { durationMs: number; warmupMs: number },
+): Promise<LoadResult> {
+  await expectOk(`${origin}${route}`);
+  log(`${name}: ${CONCURRENCY} clients, ${timing.durationMs / 1000} s after ${timing.warmupMs / 1000} s warm-up`);
+  const result = await runLoad({
+    url: `${origin}${route}`,
+    concurrency: CONCURRENCY,
+    durationMs: timing.durationMs,
+    warmupMs: timing.warmupMs,
+  });
+  log(
+    `  ${grouped(result.requestsPerSecond)} req/s, median ${ms(result.latencyMs.median)}, p95 ${ms(result.latencyMs.p95)}, ${result.errors} errors`,
+  );
+  return result;
+}
+
+const SERVER_ROUTES = [
+  { name: "GET /healthz", path: "/healthz" },
+  { name: "GET /api/sports", path: "/api/sports" },
+  { name: "GET /api/events_group/upcoming?limit=24", path: "/api/events_group/upcoming?limit=24" },
+  { name: "GET / (server-rendered home page)", path: "/" },
+  // React Router's single-fetch data URL of the home page: the same loader, no React render.
+  { name: "GET /_root.data (home page loader only, no render)", path: "/_root.data" },
+];
+const API_ROUTES = SERVER_ROUTES.slice(1, 3);
+
+/**
+ * Each route right after its own bare Fastify run: the machine is shared and its speed drifts over
+ * a run, so a ratio is only meaningful between two measurements taken side by side.
+ */
+async function measureRoutes(
+  label: string,
+  origin: string,
+  routes: { name: string; path: string }[],
+  bare: Bare,
+  options: Options,
+): Promise<RouteFigure[]> {
+  const figures: RouteFigure[] = [];
+  for (const route of routes) {
+    const reference = await measure(`bare Fastify, before ${route.name}`, bare.origin, "/", {
+      durationMs: options.bareDurationMs,
+      warmupMs: options.warmupMs,
+    });
+    bare.runs.push(reference);
+    const load = await measure(`${label}${route.name}`, origin, route.path, options);
+    figures.push({
+      ...route,
+      load,
+      bare: reference,
+      ratioToBare: load.requestsPerSecond / reference.requestsPerSecond,
+    });
+  }
+  return figures;
+}
+
+function bareRow(part: string, bare: Bare): Row {
+  const rps = bare.runs.map((r) => r.requestsPerSecond);
+  return {
+    part,
+    measure: "Bare `Fastify()` JSON route `{ ok: true }` (reference, run before each route)",
+    result:
+      `**${grouped(median(rps))} req/s** (median of ${rps.length} runs, ${grouped(Math.min(...rps))}–` +
+      `${grouped(Math.max(...rps))})`,
+    median: ms(median(bare.runs.map((r) => r.latencyMs.median))),
+    p95: ms(median(bare.runs.map((r) => r.latencyMs.p95))),
+    ratio: "1×",
+  };
+}
+function routeRows(part: string, routes: RouteFigure[]): Row[] {
+  return routes.map((r) => ({
+    part,
+    measure: r.name,
+    result: `**${grouped(r.load.requestsPerSecond)} req/s**${r.load.errors ? ` (${r.load.errors} errors)` : ""}`,
+    median: ms(r.load.latencyMs.median),
+    p95: ms(r.load.latencyMs.p95),
+    ratio: ratio(r.ratioToBare),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. The API routes on a real PostgreSQL
+
+type PostgresFigures =
+  | { skipped: true; reason: string }
+  | {
+      skipped: false;
+      server: string;
+      database: string;
+      migrateMs: number;
+      seedMs: number;
+      vacuumAnalyzeMs: number;
+      routes: RouteFigure[];
+    };
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.href;
+}
+
+async function postgres(options: Options, bare: Bare): Promise<PostgresFigures> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return { skipped: true, reason: "BENCH_DATABASE_URL is not set" };
+  const name = `dossard_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    log(`PostgreSQL: database ${name} on ${redact(serverUrl)}: migrate and seed ${DEMO_EVENTS} events`);
+    const opened = await openDatabase({ url: url.href, poolSize: CONCURRENCY });
+    database = opened;
+    const migrated = await timed(() => opened.migrate());
+    const seeded = await timed(() => ensureSeeded(opened.db, { demoEvents: DEMO_EVENTS, seed: DEFAULT_DEMO_SEED }));
+    // What autovacuum would soon do on a live server: fresh statistics, no pending work on the new
+    // tables competing with the measured requests.
+    const vacuumed = await timed(() => opened.db.execute(sql`VACUUM ANALYZE`));
+    app = await buildApp({ config: benchConfig(), database: opened });
+    const origin = await listen(app);
+    const routes = await measureRoutes("PostgreSQL ", origin, API_ROUTES, bare, options);
+    return {
+      skipped: false,
+      server: redact(serverUrl),
+      database: name,
+      migrateMs: migrated.ms,
+      seedMs: seeded.ms,
+      vacuumAnalyzeMs: vacuumed.ms,
+      routes,
+    };
+  } finally {
+    await app?.close().catch(() => {});
+    await database?.close().catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch((error: Error) => {
+      log(`could not drop ${name}: ${error.message}`);
+    });
+    await admin.end().catch(() => {});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. JavaScript shipped for the first load of the home page
+
+type AssetFigures = {
+  html: { bytes: number; gzipBytes: number };
+  inlineModuleScriptBytes: number;
+  files: { url: string; bytes: number; gzipBytes: number; preloaded: boolean }[];
+  /** Static imports found in the fetched chunks that the HTML did not list (should be 0). */
+  notPreloaded: number;
+  totalBytes: number;
+  totalGzipBytes: number;
+};
+
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag)?.slice(1).find(Boolean);
+const gzipSize = (data: Buffer) => gzipSync(data, { level: 9 }).length;
+
+/** Static import specifiers of a module's source (`import … from "x"`, `import "x"`, `export … from "x"`). */
+function staticImports(source: string): string[] {
+  const found: string[] = [];
+  const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{},\s]*?from\s*)?["']([^"']+)["']/g;
+  for (const match of source.matchAll(pattern)) found.push(match[1]);
+  return found;
+}
+
+async function assets(origin: string): Promise<AssetFigures> {
+  const page = await fetch(`${origin}/`, { signal: AbortSignal.timeout(30_000) });
+  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
+  const html = await page.text();
+  const listed = new Set<string>();
+  let inlineBytes = 0;
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const tag = match[1];
+    if (attribute(tag, "type") !== "module") continue;
+    const src = attribute(tag, "src");
+    if (src) listed.add(new URL(src, `${origin}/`).href);
+    else {
+      inlineBytes += Buffer.byteLength(match[2]);
+      for (const specifier of staticImports(match[2])) listed.add(new URL(specifier, `${origin}/`).href);
+    }
+  }
+  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
+    const tag = match[0];
+    const href = attribute(tag, "href");
+    if (href && attribute(tag, "rel")?.toLowerCase() === "modulepreload") listed.add(new URL(href, `${origin}/`).href);
+  }
+  if (listed.size === 0) throw new Error("no module script found in the home page");
+
+  // Fetch each listed file, and any static import they make that the page did not list.
+  const queue = [...listed];
+  const seen = new Set(queue);
+  const files: AssetFigures["files"] = [];
+  while (queue.length && files.length < MAX_ASSETS) {
+    const url = queue.shift()!;
+    if (new URL(url).origin !== origin) {
+      log(`  skipped ${url}: not served by this server`);
+      continue;
+    }
+    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    files.push({
+      url: new URL(url).pathname,
+      bytes: body.length,
+      gzipBytes: gzipSize(body),
+      preloaded: listed.has(url),
+    });
+    for (const specifier of staticImports(body.toString("utf8"))) {
+      const next = new URL(specifier, url).href;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  const htmlBytes = Buffer.from(html);
+  return {
+    html: { bytes: htmlBytes.length, gzipBytes: gzipSize(htmlBytes) },
+    inlineModuleScriptBytes: inlineBytes,
+    files,
+    notPreloaded: files.filter((f) => !f.preloaded).length,
+    totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+  };
+}
+
+function assetRows(a: AssetFigures): Row[] {
+  const part = "First load of `/`";
+  const largest = [...a.files].sort((x, y) => y.bytes - x.bytes)[0];
+  return [
+    {
+      part,
+      measure: `JavaScript: ${a.files.length} module files (scripts + modulepreload${a.notPreloaded ? `, ${a.notPreloaded} not preloaded` : ""})`,
+      result: `**${kb(a.totalBytes)} raw, ${kb(a.totalGzipBytes)} gzip**; largest ${path.basename(largest.url)} ${kb(largest.bytes)} (${kb(largest.gzipBytes)} gzip)`,
+    },
+    {
+      part,
+      measure: "HTML of `/` (for scale)",
+      result: `${kb(a.html.bytes)} raw, ${kb(a.html.gzipBytes)} gzip, of which ${kb(a.inlineModuleScriptBytes)} inline module script`,
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+function table(rows: Row[]): string {
+  const header = ["Part", "Measure", "Result", "Median latency", "p95 latency", "vs bare Fastify"];
+  const lines = rows.map((r) => [r.part, r.measure, r.result, r.median ?? "—", r.p95 ?? "—", r.ratio ?? "—"]);
+  const escapeCell = (cell: string) => cell.replaceAll("|", "\\|");
+  return [header, header.map(() => "---"), ...lines]
+    .map((cells) => `| ${cells.map(escapeCell).join(" | ")} |`)
+    .join("\n");
+}
+
+async function main() {
+  const options = parseOptions();
+  const hardStop = setTimeout(() => {
+    console.error(`[bench] still running after ${HARD_LIMIT_MS / 60_000} minutes: aborting`);
+    process.exit(3);
+  }, HARD_LIMIT_MS);
+  hardStop.unref();
+
+  const started = performance.now();
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "unknown",
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    /** 1-minute load average before and after: other work on the machine skews every figure. */
+    loadAverage: { before: os.loadavg()[0], after: Number.NaN },
+  };
+  if (machine.loadAverage.before > 1) {
+    log(`load average ${machine.loadAverage.before.toFixed(2)} before the run: something else is using the CPUs`);
+  }
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine,
+    options: { ...options, parts: [...options.parts], concurrency: CONCURRENCY },
+  };
+  const rows: Row[] = [];
+  const needServer = options.parts.has("http") || options.parts.has("assets");
+  const needBare = options.parts.has("http") || options.parts.has("postgres");
+
+  const cleanup: (() => Promise<unknown>)[] = [];
+  try {
+    let serverDatabase: Database | undefined;
+    if (options.parts.has("startup")) {
+      const { figures, database } = await startup(options, needServer);
+      results.startup = figures;
+      rows.push(...startupRows(figures));
+      serverDatabase = database;
+    }
+
+    const bare: Bare = { origin: "", runs: [] };
+    /** Where the reference row goes: before the first HTTP row. */
+    let bareRowAt = -1;
+    let bareRowPart = "";
+    if (needBare) {
+      const started = await startBare();
+      cleanup.push(() => started.app.close());
+      bare.origin = started.origin;
+    }
+
+    if (needServer) {
+      if (!serverDatabase) {
+        log(`seeding an in-memory PGlite with ${DEMO_EVENTS} demo events for the server`);
+        serverDatabase = await seededPglite(DEMO_EVENTS);
+      }
+      const database = serverDatabase;
+      cleanup.push(() => database.close());
+      const { build, clientDir, builtAt, stale } = await loadServerBuild();
+      results.build = { builtAt, staleAgainstSources: stale };
+      const app = await buildApp({ config: benchConfig(), database, build, clientDir });
+      cleanup.unshift(() => app.close());
+      const origin = await listen(app);
+
+      if (options.parts.has("http")) {
+        const routes = await measureRoutes("", origin, SERVER_ROUTES, bare, options);
+        results.http = { routes };
+        bareRowAt = rows.length;
+        bareRowPart = "HTTP (reference)";
+        rows.push(...routeRows(`HTTP, PGlite, ${grouped(DEMO_EVENTS)} events`, routes));
+      }
+
+      if (options.parts.has("assets")) {
+        log("first load of /: module scripts and modulepreload links");
+        const figures = await assets(origin);
+        results.assets = figures;
+        rows.push(...assetRows(figures));
+      }
+    }
+
+    if (options.parts.has("postgres")) {
+      const figures = await postgres(options, bare);
+      results.postgres = figures;
+      if (figures.skipped) {
+        log(`PostgreSQL part skipped: ${figures.reason}`);
+        rows.push({ part: "HTTP, PostgreSQL", measure: "API routes", result: `skipped: ${figures.reason}` });
+      } else {
+        if (bareRowAt < 0) {
+          bareRowAt = rows.length;
+          bareRowPart = "HTTP (reference)";
+        }
+        rows.push({
+          part: "HTTP, PostgreSQL",
+          measure: `Migrate + seed ${grouped(DEMO_EVENTS)} events on the server`,
+          result: `${ms(figures.migrateMs)} + ${ms(figures.seedMs)} (then \`VACUUM ANALYZE\` ${ms(figures.vacuumAnalyzeMs)})`,
+        });
+        rows.push(...routeRows(`HTTP, PostgreSQL, ${grouped(DEMO_EVENTS)} events`, figures.routes));
+      }
+    }
+    if (bare.runs.length) {
+      results.bare = { runs: bare.runs };
+      rows.splice(bareRowAt, 0, bareRow(bareRowPart, bare));
+    }
+  } finally {
+    for (const close of cleanup) await close().catch((error: Error) => log(`close failed: ${error.message}`));
+  }
+
+  results.totalMs = performance.now() - started;
+  machine.loadAverage.after = os.loadavg()[0];
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+
+  const date = new Date().toISOString().slice(0, 16).replace("T", " ");
+  console.log(
+    `\n## Dossard benchmarks — ${date} UTC, commit ${results.commit}, ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}` +
+      `${options.quick ? ", --quick" : ""}\n`,
+  );
+  console.log(table(rows));
+  console.log(
+    `\n${CONCURRENCY} concurrent keep-alive clients in a worker thread, ${options.durationMs / 1000} s per route after ` +
+      `${options.warmupMs / 1000} s of warm-up. Raw figures: ${path.relative(root, resultsFile)} ` +
+      `(whole run ${grouped((results.totalMs as number) / 1000, 0)} s; 1-minute load average ` +
+      `${machine.loadAverage.before.toFixed(2)} before, ${machine.loadAverage.after.toFixed(2)} after).`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
