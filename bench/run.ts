@@ -6,6 +6,10 @@
  *   http      the real server (buildApp + the React Router build) against a bare Fastify route
  *   postgres  the two API routes on a real PostgreSQL (BENCH_DATABASE_URL), else skipped
  *   assets    JavaScript shipped for the first load of the home page, raw and gzip
+ *   search    at 100,000 events (PGlite data dir under bench/.data/, and a database
+ *             dossard_bench_100k on BENCH_DATABASE_URL's server, both seeded once and reused):
+ *             GET /api/events for four filter combinations against the bare SQL of the same
+ *             statement, then the home and an event page under load against bare Fastify
  *
  * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…].
  * Prints a Markdown table and writes the raw figures to bench/results/latest.json.
@@ -23,19 +27,25 @@ import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { type Database, openDatabase } from "../db/client.server.ts";
 import { ensureSeeded } from "../db/seed/index.server.ts";
+import { loadReferenceData } from "../db/seed/reference.server.ts";
 import { DEFAULT_DEMO_SEED } from "../features/events/demo/generator.ts";
+import { countEvents, resetEventCatalogue, seedDemoCatalogue } from "../features/events/demo/seed.server.ts";
+import { searchQuerySchema } from "../features/events/search.contract.ts";
 import { buildApp } from "../server/app.server.ts";
 import { loadConfig } from "../server/config.server.ts";
+import { pagePath } from "../shared/i18n/pages.ts";
 import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "../tests/api/fixtures.ts";
-import { type LoadResult, median, runLoad } from "./load.ts";
+import { type LoadResult, median, percentile, runLoad } from "./load.ts";
 
-const PARTS = ["startup", "http", "postgres", "assets"] as const;
+const PARTS = ["startup", "http", "postgres", "assets", "search"] as const;
 type Part = (typeof PARTS)[number];
 
 const DEMO_EVENTS = 3_200;
 const CONCURRENCY = 10;
 /** The whole run is abandoned past this (the default run takes about two minutes). */
 const HARD_LIMIT_MS = 8 * 60_000;
+/** More with the search part: seeding 100,000 events on each engine, the first time, takes minutes. */
+const SEARCH_EXTRA_MS = 20 * 60_000;
 /** Module files followed from the home page's HTML, at most. */
 const MAX_ASSETS = 200;
 
@@ -603,6 +613,345 @@ function assetRows(a: AssetFigures): Row[] {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 5. Search and pages at 100,000 events, on PGlite and on PostgreSQL
+
+const SEARCH_EVENTS = 100_000;
+/** Reused between runs (git-ignored): seeding 100,000 events takes minutes. */
+const SEARCH_PGLITE_DIR = path.join(here, ".data", "pglite-100k", "pgdata");
+const SEARCH_PG_DATABASE = "dossard_bench_100k";
+
+/** The filter combinations measured, as the URL query of `GET /api/events`. */
+function searchQueries(today: string): { key: string; name: string; query: string }[] {
+  const day = (offset: number) => {
+    const d = new Date(`${today}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + offset);
+    return d.toISOString().slice(0, 10);
+  };
+  return [
+    {
+      key: "text-sport-region-dates",
+      name: "(1) text + sport + region + dates",
+      query: `q=trail&sport=trail&region=84&from=${day(0)}&to=${day(90)}`,
+    },
+    { key: "radius", name: "(2) 50 km around Lyon", query: "place=69123&radius=50" },
+    { key: "elevation-month", name: "(3) elevation band + month", query: "elevation=1000-2000&range=next_month" },
+    { key: "none", name: "(4) no filters", query: "" },
+  ];
+}
+
+type Timing = { n: number; median: number; p95: number; min: number; max: number };
+function timing(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    min: sorted[0] ?? Number.NaN,
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
+}
+
+type SearchQueryFigure = {
+  key: string;
+  name: string;
+  url: string;
+  total: number;
+  /** The API as served: slow totals and facets are reused for 30 s by the search service. */
+  api: Timing;
+  /** The API with the service's caches cleared before each request: total and facets recomputed. */
+  apiUncached: Timing;
+  /** The statement of `statement(query)`, run directly on the same connection (pool). */
+  sql: Timing;
+  ratio: number;
+  ratioUncached: number;
+};
+
+type EngineFigures = {
+  engine: "PGlite" | "PostgreSQL";
+  where: string;
+  version: string;
+  events: number;
+  /** null when the data was already there. */
+  seedMs: number | null;
+  vacuumMs: number | null;
+  openMs: number;
+  queries: SearchQueryFigure[];
+  pages: RouteFigure[];
+};
+
+type SearchFigures = { engines: EngineFigures[]; skipped: { engine: string; reason: string }[] };
+
+type RawQuery = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+function rawQuery(database: Database): RawQuery {
+  if (database.pglite) {
+    const client = database.pglite;
+    return (text, params) => client.query(text, params);
+  }
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  return (text, params) => pool.query(text, params);
+}
+
+/**
+ * Brings a database to exactly SEARCH_EVENTS demo events, as scripts/db-seed.ts does (migrations,
+ * reference data, events in rounds of 2,000), reusing what is there when the count is right; then
+ * VACUUM ANALYZE when the events table has never been analysed.
+ */
+async function ensure100k(database: Database, label: string) {
+  await database.migrate();
+  await loadReferenceData(database.db, { log: () => {} });
+  const existing = await countEvents(database.db);
+  let seedMs: number | null = null;
+  if (existing !== SEARCH_EVENTS) {
+    if (existing > 0) {
+      log(`${label}: ${grouped(existing)} events, not ${grouped(SEARCH_EVENTS)}: emptying the catalogue`);
+      await resetEventCatalogue(database.db);
+    }
+    log(`${label}: seeding ${grouped(SEARCH_EVENTS)} demo events (once; minutes)`);
+    const seeded = await timed(() =>
+      seedDemoCatalogue(database.db, { count: SEARCH_EVENTS, seed: DEFAULT_DEMO_SEED, chunkSize: 2_000 }),
+    );
+    seedMs = seeded.ms;
+  } else log(`${label}: ${grouped(existing)} events already there: reused`);
+  const query = rawQuery(database);
+  const stats = (await query("SELECT reltuples::float8 AS n FROM pg_class WHERE relname = 'events'")).rows as {
+    n: number;
+  }[];
+  let vacuumMs: number | null = null;
+  if (seedMs !== null || !(stats[0]?.n >= 0)) {
+    log(`${label}: VACUUM (ANALYZE)`);
+    vacuumMs = (await timed(() => query("VACUUM (ANALYZE)"))).ms;
+  }
+  return { seedMs, vacuumMs };
+}
+
+async function measureSearch(
+  app: FastifyInstance,
+  database: Database,
+  label: string,
+  options: Options,
+): Promise<SearchQueryFigure[]> {
+  const query = rawQuery(database);
+  const search = app.services.search;
+  const today = new Date().toISOString().slice(0, 10);
+  const figures: SearchQueryFigure[] = [];
+  const requests = options.quick ? 50 : 200;
+  const warmup = options.quick ? 5 : 20;
+  for (const item of searchQueries(today)) {
+    const url = `/api/events${item.query ? `?${item.query}` : ""}`;
+    const parsed = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(item.query)));
+    const statement = await search.statement(parsed);
+    const inject = async () => {
+      const response = await app.inject({ method: "GET", url });
+      if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body}`);
+      return response;
+    };
+    const first = await inject();
+    const total = (first.json() as { total: number }).total;
+    for (let i = 0; i < warmup; i++) {
+      await inject();
+      await query(statement.sql, statement.params);
+    }
+    // Interleaved, one of each per round, so that the three series share the machine's drift.
+    const api: number[] = [];
+    const apiUncached: number[] = [];
+    const bareSql: number[] = [];
+    const deadline = performance.now() + (options.quick ? 20_000 : 90_000);
+    for (let i = 0; i < requests && performance.now() < deadline; i++) {
+      let started = performance.now();
+      await inject();
+      api.push(performance.now() - started);
+      search.invalidate();
+      started = performance.now();
+      await inject();
+      apiUncached.push(performance.now() - started);
+      started = performance.now();
+      await query(statement.sql, statement.params);
+      bareSql.push(performance.now() - started);
+    }
+    const figure: SearchQueryFigure = {
+      ...item,
+      url,
+      total,
+      api: timing(api),
+      apiUncached: timing(apiUncached),
+      sql: timing(bareSql),
+      ratio: 0,
+      ratioUncached: 0,
+    };
+    figure.ratio = figure.api.median / figure.sql.median;
+    figure.ratioUncached = figure.apiUncached.median / figure.sql.median;
+    log(
+      `${label} ${item.name} (${grouped(total)} events): API ${ms(figure.api.median)} / p95 ${ms(figure.api.p95)}, ` +
+        `uncached ${ms(figure.apiUncached.median)} / p95 ${ms(figure.apiUncached.p95)}, SQL ${ms(figure.sql.median)} / ` +
+        `p95 ${ms(figure.sql.p95)} (${figure.api.n} rounds)`,
+    );
+    figures.push(figure);
+  }
+  return figures;
+}
+
+async function searchEngine(
+  engine: "PGlite" | "PostgreSQL",
+  database: Database,
+  where: string,
+  openMs: number,
+  bare: Bare,
+  options: Options,
+): Promise<EngineFigures> {
+  const { seedMs, vacuumMs } = await ensure100k(database, engine);
+  const query = rawQuery(database);
+  const version = ((await query("SHOW server_version")).rows[0] as { server_version: string }).server_version;
+  const events = await countEvents(database.db);
+  const { build, clientDir } = await loadServerBuild();
+  const app = await buildApp({ config: benchConfig(), database, build, clientDir });
+  try {
+    const queries = await measureSearch(app, database, engine, options);
+    // An upcoming event with a track: the richest kind of event page.
+    const picked = (
+      await query(
+        `SELECT e.slug FROM events e JOIN courses c ON c.event_id = e.id JOIN tracks t ON t.course_id = c.id
+         WHERE e.start_date >= current_date AND NOT e.cancelled ORDER BY e.id LIMIT 1`,
+      )
+    ).rows[0] as { slug: string } | undefined;
+    if (!picked) throw new Error("no upcoming event with a track");
+    const origin = await listen(app);
+    const pages = await measureRoutes(
+      `${engine} 100k `,
+      origin,
+      [
+        { name: "GET / (server-rendered home page)", path: "/" },
+        {
+          name: "GET /course/:slug (server-rendered event page)",
+          path: pagePath("event", "fr", { slug: picked.slug }),
+        },
+      ],
+      bare,
+      options,
+    );
+    return { engine, where, version, events, seedMs, vacuumMs, openMs, queries, pages };
+  } finally {
+    await app.close();
+  }
+}
+
+async function searchPart(options: Options, bare: Bare): Promise<SearchFigures> {
+  const figures: SearchFigures = { engines: [], skipped: [] };
+  fs.mkdirSync(path.dirname(SEARCH_PGLITE_DIR), { recursive: true });
+  log(`PGlite: opening ${path.relative(root, SEARCH_PGLITE_DIR)}`);
+  const opened = await timed(() => openDatabase({ dataDir: SEARCH_PGLITE_DIR }));
+  try {
+    await ping(opened.value);
+    figures.engines.push(
+      await searchEngine("PGlite", opened.value, path.relative(root, SEARCH_PGLITE_DIR), opened.ms, bare, options),
+    );
+  } finally {
+    await opened.value.close();
+  }
+
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    figures.skipped.push({ engine: "PostgreSQL", reason: "BENCH_DATABASE_URL is not set" });
+    return figures;
+  }
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [SEARCH_PG_DATABASE]);
+    if (exists.rowCount === 0) {
+      log(`PostgreSQL: creating database ${SEARCH_PG_DATABASE} (kept for later runs)`);
+      await admin.query(`CREATE DATABASE ${SEARCH_PG_DATABASE}`);
+    }
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${SEARCH_PG_DATABASE}`;
+  const database = await timed(() => openDatabase({ url: url.href, poolSize: CONCURRENCY }));
+  try {
+    figures.engines.push(
+      await searchEngine(
+        "PostgreSQL",
+        database.value,
+        `${SEARCH_PG_DATABASE} on ${redact(serverUrl)}`,
+        database.ms,
+        bare,
+        options,
+      ),
+    );
+  } finally {
+    await database.value.close();
+  }
+  return figures;
+}
+
+/** Its own table: the search rows compare the API with its SQL, not with bare Fastify. */
+function searchTable(f: SearchFigures): string {
+  const header = [
+    "Engine",
+    "Query (`GET /api/events?…`)",
+    "Matches",
+    "API median",
+    "API p95",
+    "API, counts recomputed: median / p95",
+    "Bare SQL median",
+    "Bare SQL p95",
+    "API ÷ SQL (medians; counts recomputed)",
+  ];
+  const lines: string[][] = [];
+  for (const e of f.engines) {
+    for (const q of e.queries) {
+      lines.push([
+        e.engine,
+        `${q.name}: \`${q.url}\``,
+        grouped(q.total),
+        `**${ms(q.api.median)}**`,
+        `**${ms(q.api.p95)}**`,
+        `${ms(q.apiUncached.median)} / ${ms(q.apiUncached.p95)}`,
+        ms(q.sql.median),
+        ms(q.sql.p95),
+        `**${grouped(q.ratio, 2)}×**; ${grouped(q.ratioUncached, 2)}×`,
+      ]);
+    }
+  }
+  const pageHeader = [
+    "Engine",
+    "Page (100,000 events)",
+    "Requests/s",
+    "Median latency",
+    "p95 latency",
+    "vs bare Fastify",
+  ];
+  const pageLines: string[][] = [];
+  for (const e of f.engines) {
+    for (const p of e.pages) {
+      pageLines.push([
+        e.engine,
+        p.name,
+        `**${grouped(p.load.requestsPerSecond, 1)} req/s**${p.load.errors ? ` (${p.load.errors} errors)` : ""} (bare ${grouped(p.bare.requestsPerSecond)})`,
+        ms(p.load.latencyMs.median),
+        ms(p.load.latencyMs.p95),
+        ratio(p.ratioToBare),
+      ]);
+    }
+  }
+  const render = (h: string[], rows: string[][]) =>
+    [h, h.map(() => "---"), ...rows]
+      .map((cells) => `| ${cells.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`)
+      .join("\n");
+  const notes = [
+    ...f.engines.map(
+      (e) =>
+        `${e.engine} ${e.version} (${e.where}): ${grouped(e.events)} events; ` +
+        (e.seedMs === null ? "data reused" : `seeded in ${ms(e.seedMs)}`) +
+        (e.vacuumMs === null ? "" : `, VACUUM ANALYZE ${ms(e.vacuumMs)}`) +
+        `; opened in ${ms(e.openMs)}.`,
+    ),
+    ...f.skipped.map((s) => `${s.engine}: skipped, ${s.reason}.`),
+  ];
+  return `${render(header, lines)}\n\n${render(pageHeader, pageLines)}\n\n${notes.join("\n")}`;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The run
 
 function table(rows: Row[]): string {
@@ -616,10 +965,11 @@ function table(rows: Row[]): string {
 
 async function main() {
   const options = parseOptions();
+  const limitMs = HARD_LIMIT_MS + (options.parts.has("search") ? SEARCH_EXTRA_MS : 0);
   const hardStop = setTimeout(() => {
-    console.error(`[bench] still running after ${HARD_LIMIT_MS / 60_000} minutes: aborting`);
+    console.error(`[bench] still running after ${limitMs / 60_000} minutes: aborting`);
     process.exit(3);
-  }, HARD_LIMIT_MS);
+  }, limitMs);
   hardStop.unref();
 
   const started = performance.now();
@@ -643,7 +993,8 @@ async function main() {
   };
   const rows: Row[] = [];
   const needServer = options.parts.has("http") || options.parts.has("assets");
-  const needBare = options.parts.has("http") || options.parts.has("postgres");
+  const needBare = options.parts.has("http") || options.parts.has("postgres") || options.parts.has("search");
+  let searchFigures: SearchFigures | undefined;
 
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
@@ -713,6 +1064,14 @@ async function main() {
         rows.push(...routeRows(`HTTP, PostgreSQL, ${grouped(DEMO_EVENTS)} events`, figures.routes));
       }
     }
+    if (options.parts.has("search")) {
+      searchFigures = await searchPart(options, bare);
+      results.search = searchFigures;
+      if (bareRowAt < 0) {
+        bareRowAt = rows.length;
+        bareRowPart = "HTTP (reference)";
+      }
+    }
     if (bare.runs.length) {
       results.bare = { runs: bare.runs };
       rows.splice(bareRowAt, 0, bareRow(bareRowPart, bare));
@@ -732,6 +1091,8 @@ async function main() {
       `${options.quick ? ", --quick" : ""}\n`,
   );
   console.log(table(rows));
+  if (searchFigures)
+    console.log(`\n### Search and pages at ${grouped(SEARCH_EVENTS)} events\n\n${searchTable(searchFigures)}`);
   console.log(
     `\n${CONCURRENCY} concurrent keep-alive clients in a worker thread, ${options.durationMs / 1000} s per route after ` +
       `${options.warmupMs / 1000} s of warm-up. Raw figures: ${path.relative(root, resultsFile)} ` +
