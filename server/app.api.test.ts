@@ -114,3 +114,14 @@ describe("reference routes", () => {
     expect(tooMany.json().error.field).toBe("limit");
   });
 });
+
+describe("compression", () => {
+  it("compresses JSON for clients that accept it and leaves it plain otherwise", async () => {
+    const br = await t.app.inject({ method: "GET", url: "/api/locale/fr", headers: { "accept-encoding": "br, gzip" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    const plain = await t.app.inject({ method: "GET", url: "/api/locale/fr" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json().common.siteName).toBe("Dossard");
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+  });
+});
