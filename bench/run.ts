@@ -631,7 +631,7 @@ function searchQueries(today: string): { key: string; name: string; query: strin
     {
       key: "text-sport-region-dates",
       name: "(1) text + sport + region + dates",
-      query: `q=trail&sport=trail&region=84&from=${day(0)}&to=${day(90)}`,
+      query: `q=lac&sport=trail&region=84&from=${day(0)}&to=${day(90)}`,
     },
     { key: "radius", name: "(2) 50 km around Lyon", query: "place=69123&radius=50" },
     { key: "elevation-month", name: "(3) elevation band + month", query: "elevation=1000-2000&range=next_month" },
