@@ -7,6 +7,7 @@ import { eventImageUrl } from "../../shared/image-url.ts";
 import { plainText } from "../../shared/meta.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import { communes, countries, departments, regions } from "../geo/geo.tables.ts";
+import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { boundsOf, simplifyToCount } from "../maps/geometry.ts";
 import { sports } from "../sports/sports.tables.ts";
 import { elevationProfile } from "./demo/track.ts";
@@ -29,24 +30,6 @@ import { parisToday } from "./events.service.server.ts";
 import { coursePrices, courses, eventGroups, eventImages, events, type TrackPoint, tracks } from "./events.tables.ts";
 import { fileSlug, toGpx } from "./gpx.ts";
 import { toIcs } from "./ics.ts";
-
-/** Time zone of a department's races: overseas departments have their own, the rest is Paris time. */
-export function timeZoneOfDepartment(code: string | null | undefined): string {
-  switch (code) {
-    case "971":
-      return "America/Guadeloupe";
-    case "972":
-      return "America/Martinique";
-    case "973":
-      return "America/Cayenne";
-    case "974":
-      return "Indian/Reunion";
-    case "976":
-      return "Indian/Mayotte";
-    default:
-      return "Europe/Paris";
-  }
-}
 
 /** Where `/redirect/{type}/{id}` sends each link type: the event's column. */
 const LINK_FIELDS = {
@@ -178,6 +161,24 @@ function geoJsonPositions(points: readonly TrackPoint[]): number[][] {
 
 /** One event with everything its page shows; only active events are public. */
 export function eventDetailService(db: Db, clock: () => Date = () => new Date()) {
+  /** The other active editions of an event's series, oldest first. */
+  async function otherEditions(row: { id: number; groupId: number | null }) {
+    if (!row.groupId) return [];
+    return db
+      .select({
+        id: events.id,
+        slug: events.slug,
+        name: events.name,
+        startDate: events.startDate,
+        endDate: events.endDate,
+        cancelled: events.cancelled,
+        postponed: events.postponed,
+      })
+      .from(events)
+      .where(and(eq(events.groupId, row.groupId), ne(events.id, row.id), eq(events.status, "active")))
+      .orderBy(asc(events.startDate), asc(events.id));
+  }
+
   async function findEvent(where: SQL): Promise<EventDetail | null> {
     const [row] = await db
       .select(eventColumns)
@@ -215,21 +216,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
         .innerJoin(courses, eq(courses.id, tracks.courseId))
         .where(eq(courses.eventId, row.id))
         .orderBy(asc(tracks.id)),
-      row.groupId
-        ? db
-            .select({
-              id: events.id,
-              slug: events.slug,
-              name: events.name,
-              startDate: events.startDate,
-              endDate: events.endDate,
-              cancelled: events.cancelled,
-              postponed: events.postponed,
-            })
-            .from(events)
-            .where(and(eq(events.groupId, row.groupId), ne(events.id, row.id), eq(events.status, "active")))
-            .orderBy(asc(events.startDate), asc(events.id))
-        : Promise.resolve([]),
+      otherEditions(row),
       db
         .select()
         .from(eventImages)
@@ -447,21 +434,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
         .limit(1);
       if (!row) return null;
       const today = parisToday(clock());
-      const list = row.groupId
-        ? await db
-            .select({
-              id: events.id,
-              slug: events.slug,
-              name: events.name,
-              startDate: events.startDate,
-              endDate: events.endDate,
-              cancelled: events.cancelled,
-              postponed: events.postponed,
-            })
-            .from(events)
-            .where(and(eq(events.groupId, row.groupId), ne(events.id, row.id), eq(events.status, "active")))
-            .orderBy(asc(events.startDate), asc(events.id))
-        : [];
+      const list = await otherEditions(row);
       const editions = list
         .filter((e) =>
           reference === "past" ? e.endDate < today : reference === "upcoming" ? e.endDate >= today : true,

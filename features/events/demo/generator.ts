@@ -1,11 +1,12 @@
 import { SPORTS, type SportKey } from "../../../shared/constants.ts";
 import { slugify } from "../../geo/slugify.ts";
+import { timeZoneOfDepartment } from "../../geo/time-zone.ts";
 import type { coursePrices, courses, EventOptions, eventHistory, events, tracks } from "../events.tables.ts";
 import { type CourseSpec, courseSpecs } from "./courses.ts";
 import { addMonths, dayNumber, fromDayNumber, toIsoDate, weekday, zonedTime } from "./dates.ts";
 import { eventDescription, eventName, type NameContext, organizerName } from "./names.ts";
 import { pickCumulative, Rng } from "./prng.ts";
-import { type Anchor, terrainAt, timeZoneOfDepartment } from "./terrain.ts";
+import { type Anchor, terrainAt } from "./terrain.ts";
 import { synthesizeTrack } from "./track.ts";
 
 export const DEFAULT_DEMO_EVENTS = 3_200;

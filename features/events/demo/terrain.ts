@@ -248,24 +248,6 @@ export const MOUNTAIN_DEPARTMENTS: ReadonlySet<string> = new Set([
   "974",
 ]);
 
-/** Local time zone of a department (events start at a local hour). */
-export function timeZoneOfDepartment(code: string): string {
-  switch (code) {
-    case "971":
-      return "America/Guadeloupe";
-    case "972":
-      return "America/Martinique";
-    case "973":
-      return "America/Cayenne";
-    case "974":
-      return "Indian/Reunion";
-    case "976":
-      return "Indian/Mayotte";
-    default:
-      return "Europe/Paris";
-  }
-}
-
 const EARTH_RADIUS = 6_371_008.8;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
