@@ -119,6 +119,21 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
   const placeSet = hasPlace(query);
   const countText = t("results.count", { count: total, formatted: formatNumber(total, locale) });
 
+  const toggleContent = (
+    <>
+      <SlidersHorizontal className="size-4" aria-hidden="true" />
+      {t("filters.open")}
+      {filterCount > 0 ? (
+        <>
+          <span aria-hidden="true" className="rounded-full bg-brand-700 px-1.5 py-0.5 text-white text-xs">
+            {filterCount}
+          </span>
+          <span className="sr-only">{t("filters.activeCount", { count: filterCount })}</span>
+        </>
+      ) : null}
+    </>
+  );
+
   return (
     <div>
       {/* Phones: the button opening the sheet (a label of the CSS toggle before hydration). */}
@@ -132,32 +147,14 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
             onClick={() => setOpen(!open)}
             className="inline-flex h-10 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 font-semibold text-ink-900 text-sm shadow-sm hover:bg-slate-50"
           >
-            <SlidersHorizontal className="size-4" aria-hidden="true" />
-            {t("filters.open")}
-            {filterCount > 0 ? (
-              <>
-                <span aria-hidden="true" className="rounded-full bg-brand-700 px-1.5 py-0.5 text-white text-xs">
-                  {filterCount}
-                </span>
-                <span className="sr-only">{t("filters.activeCount", { count: filterCount })}</span>
-              </>
-            ) : null}
+            {toggleContent}
           </button>
         ) : (
           <label
             htmlFor={TOGGLE_ID}
             className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-4 font-semibold text-ink-900 text-sm shadow-sm"
           >
-            <SlidersHorizontal className="size-4" aria-hidden="true" />
-            {t("filters.open")}
-            {filterCount > 0 ? (
-              <>
-                <span aria-hidden="true" className="rounded-full bg-brand-700 px-1.5 py-0.5 text-white text-xs">
-                  {filterCount}
-                </span>
-                <span className="sr-only">{t("filters.activeCount", { count: filterCount })}</span>
-              </>
-            ) : null}
+            {toggleContent}
           </label>
         )}
         {filterCount > 0 ? (
