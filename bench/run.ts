@@ -10,12 +10,15 @@
  *             dossard_bench_100k on BENCH_DATABASE_URL's server, both seeded once and reused):
  *             GET /api/events for four filter combinations against the bare SQL of the same
  *             statement, then the home and an event page under load against bare Fastify
+ *   lighthouse Lighthouse (mobile default config) in headless Chromium on the home page, a search
+ *             with filters and an event page: scores, FCP, LCP, TBT, CLS, bytes; median of 3 runs
  *
  * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…].
  * Prints a Markdown table and writes the raw figures to bench/results/latest.json.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -35,9 +38,10 @@ import { buildApp } from "../server/app.server.ts";
 import { loadConfig } from "../server/config.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
 import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "../tests/api/fixtures.ts";
+import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } from "./lighthouse.ts";
 import { type LoadResult, median, percentile, runLoad } from "./load.ts";
 
-const PARTS = ["startup", "http", "postgres", "assets", "search"] as const;
+const PARTS = ["startup", "http", "postgres", "assets", "search", "lighthouse"] as const;
 type Part = (typeof PARTS)[number];
 
 const DEMO_EVENTS = 3_200;
@@ -46,6 +50,8 @@ const CONCURRENCY = 10;
 const HARD_LIMIT_MS = 8 * 60_000;
 /** More with the search part: seeding 100,000 events on each engine, the first time, takes minutes. */
 const SEARCH_EXTRA_MS = 20 * 60_000;
+/** More with the lighthouse part: 9 runs of 20–40 s each. */
+const LIGHTHOUSE_EXTRA_MS = 12 * 60_000;
 /** Module files followed from the home page's HTML, at most. */
 const MAX_ASSETS = 200;
 
@@ -118,11 +124,11 @@ const msRange = (s: Samples) =>
     ? `**${ms(s.median)}** (median of ${s.samples.length}, ${grouped(s.min)}–${grouped(s.max)})`
     : `**${ms(s.median)}** (1 run)`;
 
-function benchConfig() {
+function benchConfig(publicUrl = "http://localhost:3000") {
   return loadConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
-    PUBLIC_URL: "http://localhost:3000",
+    PUBLIC_URL: publicUrl,
     DATA_DIR: path.join(os.tmpdir(), "dossard-bench"),
   });
 }
@@ -952,6 +958,53 @@ function searchTable(f: SearchFigures): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 6. Lighthouse on three pages
+
+/** A free port on 127.0.0.1, so that PUBLIC_URL (canonical links, sitemap) is the origin audited. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no TCP address");
+  return address.port;
+}
+
+async function lighthousePart(
+  options: Options,
+  database: Database,
+  deadline: number,
+): Promise<LighthouseFigures & { skipped?: string }> {
+  if (!fs.existsSync(CHROME_PATH)) {
+    return { chrome: "none", lighthouse: "", formFactor: "", pages: [], skipped: `${CHROME_PATH} is missing` };
+  }
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const { build, clientDir } = await loadServerBuild();
+  const app = await buildApp({ config: benchConfig(origin), database, build, clientDir });
+  try {
+    await app.listen({ host: "127.0.0.1", port });
+    // An event page through the search service: the first upcoming trail in the results.
+    const response = await fetch(`${origin}/api/events?sport=trail`, { signal: AbortSignal.timeout(30_000) });
+    if (response.status !== 200) throw new Error(`GET /api/events answered ${response.status}`);
+    const found = (await response.json()) as { items: { slug: string }[] };
+    const slug = found.items[0]?.slug;
+    if (!slug) throw new Error("the search found no trail event to audit");
+    const pages = [
+      { name: "Home", path: "/" },
+      { name: "Search with filters", path: "/?sport=trail&region=84&range=next_month" },
+      { name: "Event page", path: pagePath("event", "fr", { slug }) },
+    ];
+    for (const page of pages) await expectOk(`${origin}${page.path}`);
+    const runs = options.quick ? 1 : 3;
+    log(`lighthouse: ${pages.length} pages × ${runs} run(s), mobile, ${CHROME_PATH}`);
+    return await runLighthouse(origin, pages, runs, deadline, log);
+  } finally {
+    await app.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The run
 
 function table(rows: Row[]): string {
@@ -965,7 +1018,11 @@ function table(rows: Row[]): string {
 
 async function main() {
   const options = parseOptions();
-  const limitMs = HARD_LIMIT_MS + (options.parts.has("search") ? SEARCH_EXTRA_MS : 0);
+  const limitMs =
+    HARD_LIMIT_MS +
+    (options.parts.has("search") ? SEARCH_EXTRA_MS : 0) +
+    (options.parts.has("lighthouse") ? LIGHTHOUSE_EXTRA_MS : 0);
+  const runDeadline = Date.now() + limitMs - 60_000;
   const hardStop = setTimeout(() => {
     console.error(`[bench] still running after ${limitMs / 60_000} minutes: aborting`);
     process.exit(3);
@@ -995,6 +1052,7 @@ async function main() {
   const needServer = options.parts.has("http") || options.parts.has("assets");
   const needBare = options.parts.has("http") || options.parts.has("postgres") || options.parts.has("search");
   let searchFigures: SearchFigures | undefined;
+  let lighthouseFigures: (LighthouseFigures & { skipped?: string }) | undefined;
 
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
@@ -1072,6 +1130,18 @@ async function main() {
         bareRowPart = "HTTP (reference)";
       }
     }
+    if (options.parts.has("lighthouse")) {
+      let database = serverDatabase;
+      if (!database) {
+        log(`seeding an in-memory PGlite with ${DEMO_EVENTS} demo events for Lighthouse`);
+        const seeded = await seededPglite(DEMO_EVENTS);
+        cleanup.push(() => seeded.close());
+        database = seeded;
+      }
+      lighthouseFigures = await lighthousePart(options, database, runDeadline);
+      results.lighthouse = lighthouseFigures;
+      if (lighthouseFigures.skipped) log(`Lighthouse part skipped: ${lighthouseFigures.skipped}`);
+    }
     if (bare.runs.length) {
       results.bare = { runs: bare.runs };
       rows.splice(bareRowAt, 0, bareRow(bareRowPart, bare));
@@ -1090,9 +1160,15 @@ async function main() {
     `\n## Dossard benchmarks — ${date} UTC, commit ${results.commit}, ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}` +
       `${options.quick ? ", --quick" : ""}\n`,
   );
-  console.log(table(rows));
+  if (rows.length) console.log(table(rows));
   if (searchFigures)
     console.log(`\n### Search and pages at ${grouped(SEARCH_EVENTS)} events\n\n${searchTable(searchFigures)}`);
+  if (lighthouseFigures)
+    console.log(
+      `\n### Lighthouse, PGlite, ${grouped(DEMO_EVENTS)} events\n\n${
+        lighthouseFigures.skipped ? `Skipped: ${lighthouseFigures.skipped}.` : lighthouseTable(lighthouseFigures)
+      }`,
+    );
   console.log(
     `\n${CONCURRENCY} concurrent keep-alive clients in a worker thread, ${options.durationMs / 1000} s per route after ` +
       `${options.warmupMs / 1000} s of warm-up. Raw figures: ${path.relative(root, resultsFile)} ` +
