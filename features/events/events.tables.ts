@@ -12,6 +12,7 @@ import {
   pgEnum,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -111,6 +112,11 @@ export const events = pgTable(
     maxElevation: integer("max_elevation"),
     minDistance: integer("min_distance"),
     maxDistance: integer("max_distance"),
+    /**
+     * Elevation bands of its courses: bit i set when a course's elevation gain falls in
+     * ELEVATION_BANDS[i]. Kept by triggers on courses (migration 0007) for the search facets.
+     */
+    elevationBands: smallint("elevation_bands").notNull().default(0),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('fr_unaccent', coalesce("name", '')), 'A') || setweight(to_tsvector('fr_unaccent', coalesce("city", '') || ' ' || coalesce("place", '') || ' ' || coalesce("organizer_name", '')), 'B') || setweight(to_tsvector('fr_unaccent', coalesce("description", '')), 'C')`,
     ),

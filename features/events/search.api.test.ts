@@ -1,8 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ELEVATION_BANDS, SPORTS, type SportKey } from "../../shared/constants.ts";
+import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { DISTANCE_SHORTCUTS, type MapResult, type SearchItem, type SearchResult } from "./search.contract.ts";
+import { searchService } from "./search.service.server.ts";
 
 const TODAY = "2026-06-01"; // TEST_REFERENCE_DATE in Paris, a Monday
 
@@ -461,6 +463,64 @@ describe("facets", () => {
     for (const [band, n] of Object.entries(result.facets.elevation)) {
       expect((await search(`distance=half&elevation=${band}`)).total, band).toBe(n);
     }
+  });
+});
+
+describe("elevation band mask (events.elevation_bands)", () => {
+  /** Events whose mask differs from the bands of their courses. */
+  async function stale(): Promise<number> {
+    const [row] = await db<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM events e WHERE e.elevation_bands <> coalesce((
+            SELECT bit_or(1 << width_bucket(c.elevation_gain, ARRAY[100, 500, 1000, 2000, 5000, 10000]))
+            FROM courses c WHERE c.event_id = e.id AND c.elevation_gain IS NOT NULL), 0)`,
+    );
+    return Number(row?.n);
+  }
+
+  it("is the bands of each event's courses", async () => {
+    expect(await db(sql`SELECT 1 FROM events WHERE elevation_bands <> 0 LIMIT 1`)).toHaveLength(1);
+    expect(await stale()).toBe(0);
+  });
+
+  it("follows course inserts, updates and deletes in the facet and the filter", async () => {
+    // A service without cached counts, on the test app's database and date.
+    const service = searchService(t.database.db, () => TEST_REFERENCE_DATE, { countCacheMs: 0 });
+    const top = "gt10000" as const;
+    const [a, b] = await db<{ id: number }>(
+      sql`SELECT id FROM events e WHERE ${ACTIVE_UPCOMING} AND NOT EXISTS (
+            SELECT 1 FROM courses c WHERE c.event_id = e.id AND c.elevation_gain >= 10000) ORDER BY id LIMIT 2`,
+    );
+    const [idA, idB] = [Number(a?.id), Number(b?.id)];
+    const state = async () => {
+      const facet = (await service.search({})).facets.elevation[top] ?? 0;
+      const filtered = await service.search({ elevation: [top], perPage: 60 });
+      const markers = (await service.mapMarkers({ elevation: [top] })).markers.map((m) => m.id);
+      const ids = filtered.items.map((i) => i.id);
+      expect(filtered.total).toBe(facet);
+      return { facet, hasA: ids.includes(idA), hasB: ids.includes(idB), markers };
+    };
+    const before = await state();
+    expect(before).toMatchObject({ hasA: false, hasB: false });
+    const inserted = await db<{ id: number }>(
+      sql`INSERT INTO courses (event_id, name, elevation_gain)
+          VALUES (${idA}, 'Mask test A', 12000), (${idB}, 'Mask test B', 15000) RETURNING id`,
+    );
+    const ids = inserted.map((r) => Number(r.id));
+    try {
+      expect(await state()).toMatchObject({ facet: before.facet + 2, hasA: true, hasB: true });
+      // An update of the gain out of the band, and a course moving to another event.
+      await db(sql`UPDATE courses SET elevation_gain = NULL WHERE id = ${ids[0]}`);
+      expect(await state()).toMatchObject({ facet: before.facet + 1, hasA: false, hasB: true });
+      await db(sql`UPDATE courses SET event_id = ${idA} WHERE id = ${ids[1]}`);
+      const moved = await state();
+      expect(moved).toMatchObject({ facet: before.facet + 1, hasA: true, hasB: false });
+      expect(moved.markers.includes(idA) || !(await count(sql`e.id = ${idA} AND e.lat IS NOT NULL`))).toBe(true);
+      expect(await stale()).toBe(0);
+    } finally {
+      await db(sql`DELETE FROM courses WHERE id = ANY(${`{${ids.join(",")}}`}::int[])`);
+    }
+    expect(await state()).toEqual(before);
+    expect(await stale()).toBe(0);
   });
 });
 

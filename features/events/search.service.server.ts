@@ -362,6 +362,13 @@ export function searchService(
     return sql`ll_to_earth(${place.lat}::float8, ${place.lng}::float8)`;
   }
 
+  /** The bits of the selected elevation bands (as in events.elevation_bands); 0 without a band filter. */
+  function bandBits(plan: SearchPlan): number {
+    const bands = plan.bands;
+    if (!bands) return 0;
+    return ELEVATION_BANDS.reduce((bits, band, i) => (bands.includes(band.key) ? bits | (1 << i) : bits), 0);
+  }
+
   /** Conditions on one course (alias c): the distance parts, the elevation band parts, or both. */
   function courseCondition(plan: SearchPlan, parts: { distance: boolean; elevation: boolean }): SQL | null {
     const conditions: SQL[] = [];
@@ -435,8 +442,16 @@ export function searchService(
         where.push(sql`e.department_code = ${plan.department.code}`);
       }
     }
-    const course = courseCondition(plan, { distance: !except.has("distance"), elevation: !except.has("elevation") });
-    if (course) where.push(sql`EXISTS (SELECT 1 FROM courses c WHERE c.event_id = e.id AND ${course})`);
+    const distance = courseCondition(plan, { distance: !except.has("distance"), elevation: false });
+    const bands = except.has("elevation") ? 0 : bandBits(plan);
+    if (distance) {
+      // Distance and elevation together: one course must match both.
+      const course = courseCondition(plan, { distance: true, elevation: bands !== 0 });
+      where.push(sql`EXISTS (SELECT 1 FROM courses c WHERE c.event_id = e.id AND ${course})`);
+    } else if (bands) {
+      // Elevation alone: the event's band mask (kept from its courses by triggers).
+      where.push(sql`(e.elevation_bands & ${bands}) <> 0`);
+    }
     return where;
   }
 
@@ -568,8 +583,9 @@ export function searchService(
    * The total, the facets and (with `withPage`) one page, in one statement and one pass over the
    * events matching every filter but the faceted ones (sport, region/department, course distance
    * and elevation). Each of those events gets a bit mask of the elevation bands of its courses
-   * that pass the distance filters (computed only where a count needs it); the total, the page
-   * and each facet then apply the other dimensions' conditions (the usual faceting rule).
+   * that pass the distance filters: without a distance filter, the events.elevation_bands column
+   * (in the covering indexes); with one, computed from courses where a count needs it. The total,
+   * the page and each facet then apply the other dimensions' conditions (the usual faceting rule).
    */
   function countAndPageStatement(plan: SearchPlan, withPage: boolean): SQL {
     const distance = courseCondition(plan, { distance: true, elevation: false });
@@ -580,20 +596,18 @@ export function searchService(
     const geoOk = geoParts.length ? sql`(${sql.join(geoParts, sql` AND `)})` : sql`TRUE`;
     let courseOk = sql`TRUE`;
     if (plan.bands) {
-      const bands = plan.bands;
-      const selected = ELEVATION_BANDS.reduce(
-        (bits, band, i) => (bands.includes(band.key) ? bits | (1 << i) : bits),
-        0,
-      );
-      courseOk = sql`(mask & ${selected}) <> 0`;
+      courseOk = sql`(mask & ${bandBits(plan)}) <> 0`;
     } else if (distance) {
       courseOk = sql`mask <> 0`;
     }
-    // With a course filter the sport and region counts need the mask too; without, only the bands.
-    const maskNeeded = distance || plan.bands ? sql`(${sportOk} OR ${geoOk})` : sql`(${sportOk} AND ${geoOk})`;
-    const mask = sql`CASE WHEN ${maskNeeded} THEN (
+    let mask = sql.raw("e.elevation_bands");
+    if (distance) {
+      // Only the bands of the courses within the distance filters count: computed from courses.
+      // The sport and region counts need the mask too (every course filter goes through it).
+      mask = sql`CASE WHEN (${sportOk} OR ${geoOk}) THEN (
         SELECT coalesce(bit_or(1 << coalesce(width_bucket(c.elevation_gain, ${BAND_ARRAY}), ${UNKNOWN_BAND_BIT})), 0)
-        FROM courses c WHERE c.event_id = e.id${distance ? sql` AND ${distance}` : sql``}) ELSE 0 END`;
+        FROM courses c WHERE c.event_id = e.id AND ${distance}) ELSE 0 END`;
+    }
     const base = conditions(plan, new Set(["sport", "geo", "distance", "elevation"]));
     // Every count needs a course within the distance filters: the base can require one.
     if (distance) base.push(sql`EXISTS (SELECT 1 FROM courses c WHERE c.event_id = e.id AND ${distance})`);

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "elevation_bands" smallint DEFAULT 0 NOT NULL;
