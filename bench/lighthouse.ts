@@ -38,7 +38,13 @@ export type LighthousePage = {
   /** The failing audits of the run with the median performance score. */
   failing: Record<Category, FailingAudit[]>;
 };
-export type LighthouseFigures = { chrome: string; lighthouse: string; formFactor: string; pages: LighthousePage[] };
+export type LighthouseFigures = {
+  chrome: string;
+  lighthouse: string;
+  formFactor: string;
+  failures: string[];
+  pages: LighthousePage[];
+};
 
 const mid = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -142,6 +148,8 @@ export async function runLighthouse(
   });
   const collected = pages.map((page) => ({ ...page, runs: [] as LighthouseRun[] }));
   let meta = { chrome: "unknown", lighthouse: "unknown", formFactor: "mobile" };
+  /** Runs that failed (retried once): reported, not fatal. */
+  const failures: string[] = [];
   try {
     for (let i = 0; i < runs; i++) {
       for (const page of collected) {
@@ -150,24 +158,34 @@ export async function runLighthouse(
           break;
         }
         const started = performance.now();
-        const result = await withTimeout(
-          lighthouse(`${origin}${page.path}`, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: [...CATEGORIES],
-          }),
-          RUN_TIMEOUT_MS,
-          `lighthouse ${page.path}`,
-        );
-        if (!result) throw new Error(`lighthouse ${page.path}: no result`);
-        const lhr = result.lhr as unknown as Lhr;
-        meta = {
-          chrome: lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "unknown",
-          lighthouse: lhr.lighthouseVersion,
-          formFactor: lhr.configSettings.formFactor,
-        };
-        const run = readRun(lhr);
+        let run: LighthouseRun | undefined;
+        // A run can fail on a trace hiccup (NO_NAVSTART, NO_FCP on a loaded machine): one retry, then skipped.
+        for (let attempt = 1; attempt <= 2 && !run; attempt++) {
+          try {
+            const result = await withTimeout(
+              lighthouse(`${origin}${page.path}`, {
+                port: chrome.port,
+                output: "json",
+                logLevel: "error",
+                onlyCategories: [...CATEGORIES],
+              }),
+              RUN_TIMEOUT_MS,
+              `lighthouse ${page.path}`,
+            );
+            if (!result) throw new Error(`lighthouse ${page.path}: no result`);
+            const lhr = result.lhr as unknown as Lhr;
+            meta = {
+              chrome: lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "unknown",
+              lighthouse: lhr.lighthouseVersion,
+              formFactor: lhr.configSettings.formFactor,
+            };
+            run = readRun(lhr);
+          } catch (error) {
+            failures.push(`${page.path} run ${i + 1} attempt ${attempt}: ${(error as Error).message}`);
+            log(`lighthouse ${page.name} run ${i + 1} attempt ${attempt} failed: ${(error as Error).message}`);
+          }
+        }
+        if (!run) continue;
         page.runs.push(run);
         const s = run.scores;
         log(
@@ -182,6 +200,7 @@ export async function runLighthouse(
   }
   return {
     ...meta,
+    failures,
     pages: collected
       .filter((page) => page.runs.length)
       .map((page) => {
@@ -256,6 +275,7 @@ export function lighthouseTable(f: LighthouseFigures): string {
     `${table}\n\nLighthouse ${f.lighthouse}, ${f.formFactor} default config, ${f.chrome} headless; ` +
     `scores 0–100 and metrics are medians over the runs; **bold** meets the goal, ✗ misses it ` +
     `(performance ≥ 90, accessibility ≥ 95, SEO 100).\n\nFailing audits (top 3, run with the median performance score):\n\n` +
-    (failing.length ? failing.join("\n") : "- none")
+    (failing.length ? failing.join("\n") : "- none") +
+    (f.failures.length ? `\n\nFailed Lighthouse runs (retried once): ${f.failures.join("; ")}` : "")
   );
 }

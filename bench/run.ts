@@ -50,7 +50,7 @@ const CONCURRENCY = 10;
 const HARD_LIMIT_MS = 8 * 60_000;
 /** More with the search part: seeding 100,000 events on each engine, the first time, takes minutes. */
 const SEARCH_EXTRA_MS = 20 * 60_000;
-/** More with the lighthouse part: 9 runs of 20–40 s each. */
+/** More with the lighthouse part: 12 runs of 7–40 s each. */
 const LIGHTHOUSE_EXTRA_MS = 12 * 60_000;
 /** Module files followed from the home page's HTML, at most. */
 const MAX_ASSETS = 200;
@@ -976,7 +976,14 @@ async function lighthousePart(
   deadline: number,
 ): Promise<LighthouseFigures & { skipped?: string }> {
   if (!fs.existsSync(CHROME_PATH)) {
-    return { chrome: "none", lighthouse: "", formFactor: "", pages: [], skipped: `${CHROME_PATH} is missing` };
+    return {
+      chrome: "none",
+      lighthouse: "",
+      formFactor: "",
+      failures: [],
+      pages: [],
+      skipped: `${CHROME_PATH} is missing`,
+    };
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -995,6 +1002,20 @@ async function lighthousePart(
       { name: "Search with filters", path: "/?sport=trail&region=84&range=next_month" },
       { name: "Event page", path: pagePath("event", "fr", { slug }) },
     ];
+    // Filtered searches are `noindex` by design (home.tsx): the indexable page for the same sport and
+    // region is its landing page, audited too so that the SEO goal can be read on what is indexed.
+    const filters = (await (await fetch(`${origin}/api/filters`, { signal: AbortSignal.timeout(30_000) })).json()) as {
+      sports?: { key: string; slugFr: string }[];
+      regions?: { code: string; slug: string }[];
+    };
+    const sport = filters.sports?.find((s) => s.key === "trail")?.slugFr;
+    const region = filters.regions?.find((r) => r.code === "84")?.slug;
+    if (sport && region) {
+      pages.splice(2, 0, {
+        name: "Landing, same sport and region",
+        path: pagePath("landingSportRegion", "fr", { sport, region }),
+      });
+    } else log("lighthouse: no trail/84 landing page found in /api/filters, audited without it");
     for (const page of pages) await expectOk(`${origin}${page.path}`);
     const runs = options.quick ? 1 : 3;
     log(`lighthouse: ${pages.length} pages × ${runs} run(s), mobile, ${CHROME_PATH}`);
@@ -1170,8 +1191,12 @@ async function main() {
       }`,
     );
   console.log(
-    `\n${CONCURRENCY} concurrent keep-alive clients in a worker thread, ${options.durationMs / 1000} s per route after ` +
-      `${options.warmupMs / 1000} s of warm-up. Raw figures: ${path.relative(root, resultsFile)} ` +
+    `\n${
+      needBare || needServer
+        ? `${CONCURRENCY} concurrent keep-alive clients in a worker thread, ${options.durationMs / 1000} s per route after ` +
+          `${options.warmupMs / 1000} s of warm-up. `
+        : ""
+    }Raw figures: ${path.relative(root, resultsFile)} ` +
       `(whole run ${grouped((results.totalMs as number) / 1000, 0)} s; 1-minute load average ` +
       `${machine.loadAverage.before.toFixed(2)} before, ${machine.loadAverage.after.toFixed(2)} after).`,
   );
