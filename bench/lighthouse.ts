@@ -23,7 +23,15 @@ type Category = (typeof CATEGORIES)[number];
 /** One Lighthouse run is abandoned past this. */
 const RUN_TIMEOUT_MS = 120_000;
 
-export type FailingAudit = { id: string; title: string; score: number | null; weight: number; displayValue?: string };
+export type FailingAudit = {
+  id: string;
+  title: string;
+  score: number | null;
+  weight: number;
+  displayValue?: string;
+  /** The first items of the audit's details (URL or node, savings), to see what to fix. */
+  items?: string[];
+};
 export type LighthouseRun = {
   scores: Record<Category, number | null>;
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; totalBytes: number };
@@ -68,7 +76,7 @@ type Audit = {
   scoreDisplayMode: string;
   displayValue?: string;
   numericValue?: number;
-  details?: { overallSavingsMs?: number; overallSavingsBytes?: number };
+  details?: { overallSavingsMs?: number; overallSavingsBytes?: number; items?: Record<string, unknown>[] };
   metricSavings?: Record<string, number>;
 };
 type Lhr = {
@@ -80,6 +88,17 @@ type Lhr = {
   audits: Record<string, Audit>;
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
 };
+
+function describeItem(item: Record<string, unknown>): string {
+  const node = item.node as { selector?: string; snippet?: string } | undefined;
+  const what = item.url ?? node?.selector ?? node?.snippet ?? item.label ?? item.source ?? "";
+  const savings = [
+    typeof item.wastedBytes === "number" ? `${Math.round(item.wastedBytes / 1024)} KiB` : "",
+    typeof item.wastedMs === "number" ? `${Math.round(item.wastedMs)} ms` : "",
+  ].filter(Boolean);
+  const text = typeof what === "string" ? what : JSON.stringify(what).slice(0, 200);
+  return savings.length ? `${text} (${savings.join(", ")})` : text;
+}
 
 /** Failing audits of a category, worst first: weighted ones by lost points, then by savings. */
 function failingAudits(lhr: Lhr, category: Category): FailingAudit[] {
@@ -106,6 +125,7 @@ function failingAudits(lhr: Lhr, category: Category): FailingAudit[] {
     score: audit.score,
     weight: ref.weight,
     ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+    ...(audit.details?.items?.length ? { items: audit.details.items.slice(0, 3).map(describeItem) } : {}),
   }));
 }
 
@@ -183,6 +203,7 @@ export async function runLighthouse(
           } catch (error) {
             failures.push(`${page.path} run ${i + 1} attempt ${attempt}: ${(error as Error).message}`);
             log(`lighthouse ${page.name} run ${i + 1} attempt ${attempt} failed: ${(error as Error).message}`);
+            await new Promise((resolve) => setTimeout(resolve, 2_000));
           }
         }
         if (!run) continue;
