@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.server.ts";
 import { bulkInsert, type SqlRunner } from "../../../db/seed/bulk.server.ts";
+import { ELEVATION_BANDS, elevationBandOf } from "../../../shared/constants.ts";
 import { communes, departments, regions } from "../../geo/geo.tables.ts";
 import { sports } from "../../sports/sports.tables.ts";
 import { coursePrices, courses, eventGroups, eventHistory, events, tracks } from "../events.tables.ts";
@@ -124,7 +125,13 @@ async function insertSeries(
   const eventRows = editions.map((e) => {
     const sportId = sportIds.get(e.sport);
     if (sportId === undefined) throw new Error(`Sport ${e.sport} is missing: load the reference data first.`);
-    return { ...e.event, sportId, groupId: e.groupSlug ? groupIds.get(e.groupSlug) : undefined };
+    // The band mask the courses' trigger would set: given here, so inserting them updates no event.
+    const elevationBands = e.courses.reduce((bits, c) => {
+      const gain = c.course.elevationGain;
+      if (gain === null || gain === undefined) return bits;
+      return bits | (1 << ELEVATION_BANDS.findIndex((band) => band.key === elevationBandOf(gain)));
+    }, 0);
+    return { ...e.event, sportId, elevationBands, groupId: e.groupSlug ? groupIds.get(e.groupSlug) : undefined };
   });
   const eventIds = new Map<string, number>();
   for (const row of await bulkInsert(tx, events, eventRows, { returning: ["id", "slug"], chunkRows: 2_000 }))
