@@ -41,6 +41,15 @@ export function migrationsFolder(): string {
 /** Arbitrary constant key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_402_113;
 
+async function appliedMigrations(client: PGlite): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'drizzle' AND tablename = '__drizzle_migrations'",
+  );
+  if (!rows[0]?.n) return 0;
+  const applied = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+  return applied.rows[0]?.n ?? 0;
+}
+
 export const PGLITE_EXTENSIONS = { unaccent, pg_trgm, cube, earthdistance };
 
 export type OpenOptions = {
@@ -82,7 +91,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: "pglite",
     pglite: client,
-    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    migrate: async () => {
+      const before = await appliedMigrations(client);
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+      // PGlite runs no autovacuum: after a migration that rewrote rows or built indexes, refresh the
+      // planner statistics and the visibility map, or searches fall back to sequential scans.
+      if (before > 0 && (await appliedMigrations(client)) > before) await client.exec("VACUUM (ANALYZE)");
+    },
     close: () => client.close(),
   };
 }
