@@ -7,7 +7,7 @@ import { migrateAndSeedTestWorld } from "./harness.ts";
 
 /**
  * Builds one seeded database (migrations, reference data, a small demo catalogue) once per run and
- * dumps it; each test file then loads its own copy in well under a second.
+ * dumps it; each test file then loads its own copy (about a second, against several to seed).
  */
 export default async function setup(project: TestProject) {
   const started = Date.now();
