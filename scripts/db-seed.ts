@@ -9,6 +9,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.server.ts";
+import { refreshStatistics } from "../db/seed/index.server.ts";
 import { loadReferenceData } from "../db/seed/reference.server.ts";
 import { DEFAULT_DEMO_EVENTS, DEFAULT_DEMO_SEED } from "../features/events/demo/generator.ts";
 import { countEvents, resetEventCatalogue, seedDemoCatalogue } from "../features/events/demo/seed.server.ts";
@@ -122,6 +123,7 @@ async function main() {
         );
       },
     });
+    await refreshStatistics(database.db);
     console.log(
       `demo catalogue: ${thousands(demo.events)} events, ${thousands(demo.groups)} series with several editions, ` +
         `${thousands(demo.courses)} courses, ${thousands(demo.prices)} prices, ${thousands(demo.tracks)} tracks, ` +

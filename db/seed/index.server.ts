@@ -50,10 +50,15 @@ export async function ensureSeeded(
     }
     return { reference, demo, ms: Math.round(performance.now() - started) };
   });
-  if (result.demo) {
-    // Fresh rows have no planner statistics (and PGlite runs no autovacuum): without them the first
-    // searches plan sequential scans. VACUUM also fills the visibility map for index-only scans.
-    await db.execute(sql`VACUUM (ANALYZE) events, courses, course_prices, tracks, communes`);
-  }
+  if (result.demo || !result.reference.geo.skipped) await refreshStatistics(db);
   return result;
+}
+
+/**
+ * Call after any bulk load. Fresh rows have no planner statistics (and PGlite runs no autovacuum):
+ * without them searches plan sequential scans over the text, trigram and spatial indexes. VACUUM
+ * also fills the visibility map, so covering indexes can answer alone.
+ */
+export async function refreshStatistics(db: Pick<Db, "execute">): Promise<void> {
+  await db.execute(sql`VACUUM (ANALYZE) events, courses, course_prices, tracks, communes`);
 }

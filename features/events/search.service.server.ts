@@ -17,7 +17,7 @@ import {
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import type { Department, Region } from "../geo/geo.contract.ts";
-import { ensureStatistics, geoService, INSEE_CODE, pgArray, rows } from "../geo/geo.service.server.ts";
+import { geoService, INSEE_CODE, pgArray, rows } from "../geo/geo.service.server.ts";
 import { sportsService } from "../sports/sports.service.server.ts";
 import { eventState } from "./event-state.ts";
 import { parisToday } from "./events.service.server.ts";
@@ -251,7 +251,6 @@ export function searchService(
   async function resolve(input: unknown): Promise<SearchPlan> {
     const parsed = searchQuerySchema.safeParse(input ?? {});
     if (!parsed.success) throw new ApiError("BAD_REQUEST", { field: firstField(parsed.error) });
-    await ensureStatistics(db);
     const query = parsed.data;
     const today = parisToday(clock());
 

@@ -55,33 +55,6 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-const statistics = new WeakMap<Db, Promise<void>>();
-
-/**
- * Makes sure the planner can use the search indexes. Embedded PGlite has no autovacuum: a freshly
- * seeded database has no statistics (so the planner picks sequential scans over the trigram and
- * spatial indexes) and no visibility map (so covering indexes cannot answer alone). A real server
- * gets both from autovacuum, after a while. Run once per database handle before the first search
- * or autocomplete; only tables never analysed are vacuumed and analysed (a one-time cost, kept on
- * disk).
- */
-export function ensureStatistics(db: Db): Promise<void> {
-  let done = statistics.get(db);
-  if (!done) {
-    done = (async () => {
-      const missing = await rows<{ name: string }>(
-        db,
-        sql`SELECT t.name FROM unnest(ARRAY['events', 'courses', 'communes']) AS t(name)
-            WHERE NOT EXISTS (SELECT 1 FROM pg_stats s WHERE s.schemaname = 'public' AND s.tablename = t.name)`,
-      );
-      for (const { name } of missing) await db.execute(sql`VACUUM (ANALYZE) ${sql.identifier(name)}`);
-    })();
-    done.catch(() => statistics.delete(db));
-    statistics.set(db, done);
-  }
-  return done;
-}
-
 /** An INSEE commune code: five digits, or Corsica's 2A/2B followed by three digits. */
 export const INSEE_CODE = /^(?:\d{5}|2[AB]\d{3})$/i;
 export const POSTAL_CODE = /^\d{5}$/;
@@ -189,7 +162,6 @@ export function geoService(db: Db) {
      * name ("69001 lyon"); an exact postal code ranks first.
      */
     async findCity(q: string, limit: number = DEFAULT_CITY_RESULTS): Promise<City[]> {
-      await ensureStatistics(db);
       const max = Math.min(Math.max(1, Math.trunc(limit) || DEFAULT_CITY_RESULTS), MAX_CITY_RESULTS);
       const text = q.replace(/\0/g, "").trim();
       const digits = /(?:^|\s)(\d{2,5})(?=\s|$)/.exec(text)?.[1];
