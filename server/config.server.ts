@@ -18,6 +18,29 @@ const schema = z.object({
   DEMO_SEED: z.coerce.number().int().default(2026),
   MAP_STYLE_URL: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** smtp://user:pass@host:port or smtps://…; unset: messages are written to DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Dossard <no-reply@dossard.fr>"),
+  /** Signs short-lived cookies (OAuth state). Unset: a random secret kept in DATA_DIR/secret. */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  GOOGLE_CLIENT_ID: z.string().default(""),
+  GOOGLE_CLIENT_SECRET: z.string().default(""),
+  GOOGLE_AUTHORIZATION_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  FACEBOOK_CLIENT_ID: z.string().default(""),
+  FACEBOOK_CLIENT_SECRET: z.string().default(""),
+  FACEBOOK_AUTHORIZATION_URL: z.url().default("https://www.facebook.com/v23.0/dialog/oauth"),
+  FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v23.0/oauth/access_token"),
+  FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/v23.0/me"),
+  STRAVA_CLIENT_ID: z.string().default(""),
+  STRAVA_CLIENT_SECRET: z.string().default(""),
+  STRAVA_AUTHORIZATION_URL: z.url().default("https://www.strava.com/oauth/authorize"),
+  STRAVA_TOKEN_URL: z.url().default("https://www.strava.com/oauth/token"),
+  STRAVA_API_URL: z.url().default("https://www.strava.com/api/v3"),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string; dataDir: string };

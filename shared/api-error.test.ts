@@ -57,7 +57,7 @@ describe("error catalogue (spec section 8)", () => {
     }
   });
 
-  it("maps codes to statuses, keeping 403 for login (the client redirects to /login on 403)", () => {
+  it("maps codes to statuses, keeping 403 for a role above the caller's (the client redirects to /login on 403)", () => {
     expect(errorCatalogue.GENERIC.status).toBe(500);
     expect(errorCatalogue.NOT_FOUND.status).toBe(404);
     expect(errorCatalogue.ITEM_NOT_FOUND.status).toBe(404);
@@ -69,7 +69,9 @@ describe("error catalogue (spec section 8)", () => {
     expect(errorCatalogue.EMAIL_ALREADY_SENT.status).toBe(429);
     expect(errorCatalogue.BAD_REQUEST.status).toBe(400);
     const forbidden = ERROR_CODES.filter((code) => redirectsToLogin(errorCatalogue[code].status));
-    expect(forbidden).toEqual(["LOGIN_REQUIRED"]);
+    expect(forbidden).toEqual(["FORBIDDEN"]);
+    expect(errorCatalogue.LOGIN_REQUIRED.status).toBe(401);
+    expect(errorCatalogue.TOO_MANY_ATTEMPTS.status).toBe(429);
   });
 
   it("uses the existing errors.* keys", () => {

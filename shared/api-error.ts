@@ -3,10 +3,11 @@
  * it answers with, and its i18n key in the `common` namespace. The API answers every error with
  * `{ error: { code, message, field? } }`, the message translated into the caller's language.
  *
- * Status choices: the spec sends the browser to /login on any 403, so 403 is used for
- * LOGIN_REQUIRED only. Signed-in members missing a step (email verification, account
- * confirmation) get 409, and a missing access header gets 400, so neither bounces a member to the
- * login page. Bad credentials and an expired grant are 401: the login form shows them in place.
+ * Status choices: an anonymous caller on a member route gets 401 LOGIN_REQUIRED (the page offers
+ * to sign in); a signed-in member on a route above their role gets 403 FORBIDDEN, and the spec
+ * sends the browser to /login on any 403. Signed-in members missing a step (email verification,
+ * account confirmation) get 409, and a missing access header gets 400, so neither bounces a
+ * member to the login page. Bad credentials and an expired grant are 401: the form shows them.
  */
 import { z } from "zod";
 import enCommon from "../locales/en/common.json";
@@ -26,7 +27,15 @@ interface CatalogueEntry {
 export const errorCatalogue = {
   GENERIC: { status: 500, key: "errors.generic" },
   NOT_FOUND: { status: 404, key: "errors.notFound" },
-  LOGIN_REQUIRED: { status: 403, key: "errors.loginRequired" },
+  LOGIN_REQUIRED: { status: 401, key: "errors.loginRequired" },
+  FORBIDDEN: { status: 403, key: "errors.forbidden" },
+  TOO_MANY_ATTEMPTS: { status: 429, key: "errors.tooManyAttempts" },
+  INVALID_CODE: { status: 400, key: "errors.invalidCode", field: "code" },
+  CODE_EXPIRED: { status: 400, key: "errors.codeExpired", field: "code" },
+  FIELD_REQUIRED: { status: 400, key: "errors.fieldRequired" },
+  TERMS_REQUIRED: { status: 400, key: "errors.termsRequired", field: "terms" },
+  FILE_TYPE_INVALID: { status: 415, key: "errors.fileTypeInvalid", field: "file" },
+  WRONG_PASSWORD: { status: 400, key: "errors.wrongPassword", field: "currentPassword" },
   EMAIL_VERIFICATION_REQUIRED: { status: 409, key: "errors.emailVerificationRequired" },
   ACCOUNT_CONFIRMATION_REQUIRED: { status: 409, key: "errors.accountConfirmationRequired" },
   INVALID_TOKEN: { status: 400, key: "errors.invalidToken" },

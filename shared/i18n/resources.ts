@@ -1,4 +1,5 @@
 /** Every translation bundle, imported statically so the client and server share them. */
+import enAccount from "../../locales/en/account.json";
 import enCommon from "../../locales/en/common.json";
 import enEvent from "../../locales/en/event.json";
 import enEvents from "../../locales/en/events.json";
@@ -7,6 +8,7 @@ import enPages from "../../locales/en/pages.json";
 import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
+import frAccount from "../../locales/fr/account.json";
 import frCommon from "../../locales/fr/common.json";
 import frEvent from "../../locales/fr/event.json";
 import frEvents from "../../locales/fr/events.json";
@@ -26,6 +28,7 @@ export const resources = {
     search: frSearch,
     event: frEvent,
     landing: frLanding,
+    account: frAccount,
   },
   en: {
     common: enCommon,
@@ -36,6 +39,7 @@ export const resources = {
     search: enSearch,
     event: enEvent,
     landing: enLanding,
+    account: enAccount,
   },
 } as const;
 
