@@ -1,0 +1,204 @@
+/**
+ * Outgoing mail. `send()` records the message in `mail_messages` and enqueues a `mail.send` job in
+ * the same transaction; the job renders and delivers it — over SMTP when SMTP_URL is set, else into
+ * the outbox folder DATA_DIR/mail — so no request ever waits on a mail server.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { count, desc, eq, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Db } from "../../db/client.server.ts";
+import type { Locale } from "../../shared/constants.ts";
+import type { JobInfo, JobQueue, Tx } from "../jobs/jobs.service.server.ts";
+import { mailMessages } from "./mail.tables.ts";
+import { type MailTemplate, type RenderedMail, renderMail, SECRET_PARAMS } from "./templates.server.ts";
+
+export const MAIL_QUEUE = "mail.send";
+/** Tries before a message is marked failed: retries after 5 s, 20 s, 80 s and 320 s. */
+export const MAIL_MAX_ATTEMPTS = 5;
+/** An SMTP server that does not answer must not hold a job (or the worker) for long. */
+const SMTP_TIMEOUT_MS = 10_000;
+
+export type MailConfig = {
+  /** smtp(s)://user:pass@host:port; unset: messages go to the outbox folder. */
+  SMTP_URL?: string;
+  MAIL_FROM: string;
+  PUBLIC_URL: string;
+  /** The outbox is `dataDir/mail`. */
+  dataDir: string;
+};
+
+export type SendMailInput = {
+  to: string;
+  userId?: number | null;
+  /** One of MAIL_TEMPLATES; an unknown name throws (checked at run time, callers may hold a string). */
+  template: MailTemplate | (string & {});
+  locale: Locale;
+  /** Template parameters, stored with the message for the admin's sent-mail list. */
+  params: Record<string, unknown>;
+  /** Codes and links: merged into the parameters at send time, kept only in the job's payload. */
+  secrets?: Record<string, string>;
+  /** The caller's transaction: the message exists, and leaves, only if it commits. */
+  tx?: Db | Tx;
+};
+
+export type MailJobPayload = { messageId: number; secrets: Record<string, string> };
+
+export type MailMessage = typeof mailMessages.$inferSelect;
+
+/** Delivers one rendered message; returns the SMTP Message-ID or the outbox file name. */
+type Deliver = (message: RenderedMail & { id: number; to: string; template: string }) => Promise<string>;
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+function smtpDelivery(smtpUrl: string, from: string): Deliver {
+  const local = LOCAL_HOSTS.has(new URL(smtpUrl).hostname);
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: 3 * SMTP_TIMEOUT_MS,
+    // Development and test servers on this machine use self-signed certificates, or none.
+    ...(local ? { tls: { rejectUnauthorized: false } } : {}),
+  });
+  return async ({ to, subject, html, text }) => {
+    const info = await transport.sendMail({ from, to, subject, html, text, headers: AUTOMATIC });
+    return info.messageId;
+  };
+}
+
+/** Without SMTP: the raw message as an .eml file and the HTML beside it, to open in a browser. */
+function outboxDelivery(dataDir: string, from: string, clock: () => Date): Deliver {
+  const outbox = path.join(dataDir, "mail");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return async ({ id, template, to, subject, html, text }) => {
+    const info = await transport.sendMail({ from, to, subject, html, text, headers: AUTOMATIC });
+    // Colons are not allowed in Windows file names.
+    const base = `${clock().toISOString().replaceAll(":", "-")}-${id}-${template}`;
+    await fs.mkdir(outbox, { recursive: true });
+    await fs.writeFile(path.join(outbox, `${base}.eml`), info.message as Buffer);
+    await fs.writeFile(path.join(outbox, `${base}.html`), html);
+    return `${base}.eml`;
+  };
+}
+
+/** Tells auto-responders (holiday replies) not to answer. */
+const AUTOMATIC = { "Auto-Submitted": "auto-generated" };
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+}
+
+/** Moves any secret found among the parameters to the secrets, so it is never stored. */
+function splitSecrets(params: Record<string, unknown>, secrets: Record<string, string> = {}) {
+  const stored: Record<string, unknown> = {};
+  const hidden: Record<string, string> = { ...secrets };
+  for (const [name, value] of Object.entries(params)) {
+    if ((SECRET_PARAMS as readonly string[]).includes(name)) hidden[name] = String(value);
+    else stored[name] = value;
+  }
+  for (const name of Object.keys(secrets)) delete stored[name];
+  return { stored, hidden };
+}
+
+export function createMailService(options: { db: Db; jobs: JobQueue; config: MailConfig; clock?: () => Date }) {
+  const { db, jobs, config } = options;
+  const clock = options.clock ?? (() => new Date());
+  const context = { publicUrl: config.PUBLIC_URL };
+  let deliverer: Deliver | undefined;
+  // Created on first use: building an SMTP transport opens nothing, but keeps start-up lean.
+  const deliver: Deliver = (message) => {
+    deliverer ??= config.SMTP_URL
+      ? smtpDelivery(config.SMTP_URL, config.MAIL_FROM)
+      : outboxDelivery(config.dataDir, config.MAIL_FROM, clock);
+    return deliverer(message);
+  };
+
+  /**
+   * Records a message and queues its delivery; returns the message id. No network I/O: the
+   * rendering is checked here (a missing parameter fails the caller at once), delivery is a job.
+   */
+  async function send(input: SendMailInput): Promise<number> {
+    if (!/^[^\s@]+@[^\s@]+$/.test(input.to)) throw new Error(`Invalid mail recipient "${input.to}"`);
+    const { stored, hidden } = splitSecrets(input.params, input.secrets);
+    const { subject } = renderMail(input.template, input.locale, { ...stored, ...hidden }, context);
+    const record = async (tx: Db | Tx) => {
+      const [row] = await tx
+        .insert(mailMessages)
+        .values({
+          recipient: input.to,
+          userId: input.userId ?? null,
+          template: input.template,
+          locale: input.locale,
+          subject,
+          params: stored,
+          createdAt: clock(),
+        })
+        .returning({ id: mailMessages.id });
+      const payload: MailJobPayload = { messageId: row.id, secrets: hidden };
+      await jobs.enqueue(MAIL_QUEUE, payload, { tx, maxAttempts: MAIL_MAX_ATTEMPTS });
+      return row.id;
+    };
+    return input.tx ? record(input.tx) : db.transaction(record);
+  }
+
+  /** The `mail.send` job: renders the stored message with its secrets and delivers it. */
+  async function deliverJob(payload: MailJobPayload, job: JobInfo): Promise<void> {
+    const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, payload.messageId));
+    // Gone, or already sent by a run whose process died before marking the job done.
+    if (!message || message.status === "sent") return;
+    try {
+      const rendered = renderMail(
+        message.template,
+        message.locale,
+        { ...(message.params as Record<string, unknown>), ...payload.secrets },
+        context,
+      );
+      const messageId = await deliver({
+        ...rendered,
+        id: message.id,
+        to: message.recipient,
+        template: message.template,
+      });
+      await db
+        .update(mailMessages)
+        .set({ status: "sent", sentAt: clock(), messageId, error: null, attempts: sql`${mailMessages.attempts} + 1` })
+        .where(eq(mailMessages.id, message.id));
+    } catch (error) {
+      const lastAttempt = job.attempts >= job.maxAttempts;
+      await db
+        .update(mailMessages)
+        .set({
+          status: lastAttempt ? "failed" : "queued",
+          error: errorText(error),
+          attempts: sql`${mailMessages.attempts} + 1`,
+        })
+        .where(eq(mailMessages.id, message.id));
+      throw error;
+    }
+  }
+
+  /** Hooks delivery into the job queue; call once at start-up. */
+  function register(): void {
+    jobs.register<MailJobPayload>(MAIL_QUEUE, deliverJob);
+  }
+
+  /** Sent and queued messages, newest first, for the admin's sent-mail screen. */
+  async function listMessages(page: {
+    limit: number;
+    offset: number;
+  }): Promise<{ items: MailMessage[]; total: number }> {
+    const items = await db
+      .select()
+      .from(mailMessages)
+      .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    const [{ total }] = await db.select({ total: count() }).from(mailMessages);
+    return { items, total };
+  }
+
+  return { send, register, listMessages };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

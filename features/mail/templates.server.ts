@@ -1,0 +1,282 @@
+/**
+ * Mail templates: each message type renders a subject, an HTML body and a plain-text body in the
+ * recipient's language, inside one shared layout. Strings live in locales/<lang>/mail.json, read
+ * here through a server-only i18next instance (the browser bundle never needs them).
+ */
+import i18next, { type TFunction } from "i18next";
+import enMail from "../../locales/en/mail.json";
+import frMail from "../../locales/fr/mail.json";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../shared/constants.ts";
+import { pagePath } from "../../shared/i18n/pages.ts";
+
+/** Parameters of each template. */
+export type MailTemplateParams = {
+  verifyEmail: { firstName: string; code: string };
+  changeEmail: { firstName: string; code: string; newEmail: string };
+  resetPassword: { firstName: string; link: string };
+  passwordChanged: { firstName: string };
+  accountDisabled: { firstName: string };
+  welcome: { firstName: string };
+};
+export type MailTemplate = keyof MailTemplateParams;
+
+/** Parameters that are secrets: given at send time, never stored with the message. */
+export const SECRET_PARAMS = ["code", "link"] as const;
+export type SecretParam = (typeof SECRET_PARAMS)[number];
+
+export type RenderedMail = { subject: string; html: string; text: string };
+export type RenderContext = {
+  /** The site's address, without a trailing slash (config PUBLIC_URL). */
+  publicUrl: string;
+};
+
+/** The pieces a template body is made of; the layout turns them into HTML and text. */
+type Block =
+  | { kind: "paragraph"; text: string }
+  /** Less prominent text: "ignore this if it wasn't you". */
+  | { kind: "note"; text: string }
+  /** A verification code, large and spaced out. */
+  | { kind: "code"; code: string }
+  /** A call to action; `showLink` also prints the address for clients that hide buttons. */
+  | { kind: "button"; label: string; url: string; showLink?: boolean };
+
+type Links = { home: string; contact: string };
+
+type TemplateDefinition<P> = {
+  /** Parameters that must be non-empty strings (firstName may be empty: greeting without name). */
+  required: (keyof P & string)[];
+  body(t: TFunction, params: P, links: Links): Block[];
+};
+
+const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]> } = {
+  verifyEmail: {
+    required: ["code"],
+    body: (t, { code }) => [
+      { kind: "paragraph", text: t("verifyEmail.intro") },
+      { kind: "code", code },
+      { kind: "paragraph", text: t("verifyEmail.validity") },
+      { kind: "note", text: t("verifyEmail.ignore") },
+    ],
+  },
+  changeEmail: {
+    required: ["code", "newEmail"],
+    body: (t, { code, newEmail }) => [
+      { kind: "paragraph", text: t("changeEmail.intro", { newEmail }) },
+      { kind: "code", code },
+      { kind: "paragraph", text: t("changeEmail.validity") },
+      { kind: "note", text: t("changeEmail.ignore") },
+    ],
+  },
+  resetPassword: {
+    required: ["link"],
+    body: (t, { link }) => [
+      { kind: "paragraph", text: t("resetPassword.intro") },
+      { kind: "button", label: t("resetPassword.button"), url: link, showLink: true },
+      { kind: "paragraph", text: t("resetPassword.validity") },
+      { kind: "note", text: t("resetPassword.ignore") },
+    ],
+  },
+  passwordChanged: {
+    required: [],
+    body: (t, _params, links) => [
+      { kind: "paragraph", text: t("passwordChanged.intro") },
+      { kind: "paragraph", text: t("passwordChanged.ok") },
+      { kind: "paragraph", text: t("passwordChanged.notYou") },
+      { kind: "button", label: t("passwordChanged.button"), url: links.contact },
+    ],
+  },
+  accountDisabled: {
+    required: [],
+    body: (t, _params, links) => [
+      { kind: "paragraph", text: t("accountDisabled.intro") },
+      { kind: "paragraph", text: t("accountDisabled.thanks") },
+      { kind: "note", text: t("accountDisabled.notYou") },
+      { kind: "button", label: t("accountDisabled.button"), url: links.contact },
+    ],
+  },
+  welcome: {
+    required: [],
+    body: (t, _params, links) => [
+      { kind: "paragraph", text: t("welcome.intro") },
+      { kind: "paragraph", text: t("welcome.body") },
+      { kind: "button", label: t("welcome.button"), url: links.home },
+      { kind: "paragraph", text: t("welcome.closing") },
+    ],
+  },
+};
+
+export const MAIL_TEMPLATES = Object.keys(TEMPLATES) as MailTemplate[];
+
+export function isMailTemplate(name: string): name is MailTemplate {
+  return Object.hasOwn(TEMPLATES, name);
+}
+
+// Values are interpolated raw and the whole text escaped once by the layout: escaping here too
+// would show "&amp;" in the plain-text version.
+const i18n = i18next.createInstance();
+i18n.init({
+  lng: DEFAULT_LOCALE,
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  ns: ["mail"],
+  defaultNS: "mail",
+  resources: { fr: { mail: frMail }, en: { mail: enMail } },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+}
+
+function toLocale(value: string): Locale {
+  return (LOCALES as readonly string[]).includes(value) ? (value as Locale) : DEFAULT_LOCALE;
+}
+
+/** Buttons point only at web pages: a `javascript:` link in a mail would be a trap. */
+function assertWebUrl(url: string): void {
+  if (!/^https?:\/\//i.test(url)) throw new Error(`Mail link must be an http(s) address, got "${url}"`);
+}
+
+function checkParams(template: MailTemplate, params: Record<string, unknown>): void {
+  for (const name of TEMPLATES[template].required) {
+    const value = params[name];
+    if (typeof value !== "string" || value.trim() === "") {
+      throw new Error(`Mail template "${template}" needs a non-empty "${name}" parameter`);
+    }
+  }
+  if (params.firstName !== undefined && typeof params.firstName !== "string") {
+    throw new Error(`Mail template "${template}": "firstName" must be a string`);
+  }
+}
+
+// Brand colours of app/app.css: ink for text and header, brand-700 for actions (white text on it
+// passes WCAG AA), brand-50/100 behind the code.
+const INK = "#132238";
+const MUTED = "#5b6b82";
+const ACTION = "#b33a0c";
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const MONO = "'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace";
+
+function blockHtml(block: Block, t: TFunction): string {
+  switch (block.kind) {
+    case "paragraph":
+      return `<p style="margin:0 0 16px;">${escapeHtml(block.text)}</p>`;
+    case "note":
+      return `<p style="margin:0 0 16px;font-size:14px;color:${MUTED};">${escapeHtml(block.text)}</p>`;
+    case "code":
+      // letter-spacing spaces the digits out on screen while copying still gives "12345".
+      return (
+        `<p style="margin:8px 0 24px;text-align:center;">` +
+        `<span style="display:inline-block;padding:12px 12px 12px 22px;background:#fff4ed;border:1px solid #ffe6d4;` +
+        `border-radius:8px;font-family:${MONO};font-size:34px;line-height:1.2;font-weight:700;letter-spacing:10px;` +
+        `color:${ACTION};">${escapeHtml(block.code)}</span></p>`
+      );
+    case "button": {
+      const url = escapeHtml(block.url);
+      const button =
+        `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">` +
+        `<tr><td style="border-radius:8px;background:${ACTION};">` +
+        `<a href="${url}" style="display:inline-block;padding:13px 24px;font-size:16px;font-weight:700;` +
+        `color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(block.label)}</a>` +
+        `</td></tr></table>`;
+      if (!block.showLink) return button;
+      return (
+        button +
+        `<p style="margin:0 0 16px;font-size:14px;color:${MUTED};">${escapeHtml(t("layout.buttonFallback"))}<br>` +
+        `<a href="${url}" style="color:${ACTION};word-break:break-all;">${url}</a></p>`
+      );
+    }
+  }
+}
+
+function blockText(block: Block): string {
+  switch (block.kind) {
+    case "paragraph":
+    case "note":
+      return block.text;
+    case "code":
+      return `    ${block.code}`;
+    case "button":
+      // No button in plain text: its label, then the address to copy.
+      return `${block.label}\n${block.url}`;
+  }
+}
+
+/**
+ * Renders one message. `params` is checked at run time: it comes back from the database as JSON.
+ * Throws on an unknown template, a missing parameter or a link that is not a web address.
+ */
+export function renderMail(
+  template: MailTemplate | (string & {}),
+  locale: string,
+  params: Record<string, unknown>,
+  context: RenderContext,
+): RenderedMail {
+  if (!isMailTemplate(template)) throw new Error(`Unknown mail template "${template}"`);
+  checkParams(template, params);
+  const lang = toLocale(locale);
+  const t = i18n.getFixedT(lang, "mail");
+  const publicUrl = context.publicUrl.replace(/\/+$/, "");
+  const links: Links = {
+    home: `${publicUrl}${pagePath("home", lang)}`,
+    contact: `${publicUrl}${pagePath("page", lang, { slug: "contact" })}`,
+  };
+  const definition = TEMPLATES[template] as TemplateDefinition<Record<string, string>>;
+  const blocks = definition.body(t, params as Record<string, string>, links);
+  for (const block of blocks) if (block.kind === "button") assertWebUrl(block.url);
+
+  const firstName = typeof params.firstName === "string" ? params.firstName.trim() : "";
+  const greeting = firstName ? t("layout.greeting", { firstName }) : t("layout.greetingNoName");
+  const subject = t(`${template}.subject`);
+  const preheader = t(`${template}.preheader`, params);
+  const reason = t(`${template}.reason`);
+  const siteName = new URL(publicUrl).host;
+
+  const html = `<!DOCTYPE html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f3f4f6;">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f3f4f6;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background:#ffffff;border-radius:12px;font-family:${FONT};color:${INK};">
+<tr><td style="background:${INK};border-radius:12px 12px 0 0;border-bottom:4px solid #f05a1a;padding:20px 28px;">
+<a href="${escapeHtml(links.home)}" style="font-size:26px;font-weight:800;color:#ffffff;text-decoration:none;">Dossard</a>
+<div style="margin-top:2px;font-size:13px;color:#ffe6d4;">${escapeHtml(t("layout.tagline"))}</div>
+</td></tr>
+<tr><td style="padding:28px 28px 12px;font-size:16px;line-height:1.55;">
+<p style="margin:0 0 16px;">${escapeHtml(greeting)}</p>
+${blocks.map((block) => blockHtml(block, t)).join("\n")}
+<p style="margin:8px 0 16px;">${escapeHtml(t("layout.signOff"))}<br>${escapeHtml(t("layout.team"))}</p>
+</td></tr>
+</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
+<tr><td style="padding:16px 28px;font-family:${FONT};font-size:12px;line-height:1.5;color:${MUTED};text-align:center;">
+${escapeHtml(reason)}<br>${escapeHtml(t("layout.automatic"))}<br>
+<a href="${escapeHtml(links.home)}" style="color:${MUTED};">${escapeHtml(siteName)}</a>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+
+  const text = [
+    greeting,
+    ...blocks.map(blockText),
+    `${t("layout.signOff")}\n${t("layout.team")}`,
+    `-- \n${reason}\n${t("layout.automatic")}\nDossard · ${links.home}`,
+  ].join("\n\n");
+
+  return { subject, html, text: `${text}\n` };
+}
