@@ -3,7 +3,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.server.ts";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import { createJobQueue, type JobInfo, retryDelayMs, STALE_AFTER_MS } from "./jobs.service.server.ts";
+import {
+  createJobQueue,
+  type JobInfo,
+  KEEP_DONE_MS,
+  KEEP_FAILED_MS,
+  retryDelayMs,
+  STALE_AFTER_MS,
+} from "./jobs.service.server.ts";
 
 let t: TestApp;
 let db: Db;
@@ -268,5 +275,35 @@ describe("job queue", () => {
     for (let i = 0; i < 100 && !ran; i++) await sleep(10);
     await jobs.stop();
     expect(ran).toBe(true);
+  });
+});
+
+describe("job table upkeep", () => {
+  it("deletes done jobs after a week and failed ones after a month", async () => {
+    const clock = manualClock();
+    const jobs = createJobQueue(db, { clock: clock.now });
+    const queue = uniqueQueue("purge");
+    jobs.register(queue, async () => {});
+    const ago = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
+    const insert = async (status: string, finishedAgo: number) => {
+      const result = (await db.execute(
+        sql`INSERT INTO jobs (queue, payload, status, finished_at)
+            VALUES (${queue}, '{}'::jsonb, ${status}::job_status, ${ago(finishedAgo)}::timestamptz) RETURNING id`,
+      )) as unknown as { rows: { id: number }[] };
+      return Number(result.rows[0].id);
+    };
+    const oldDone = await insert("done", KEEP_DONE_MS + 1000);
+    const recentDone = await insert("done", KEEP_DONE_MS - 1000);
+    const oldFailed = await insert("failed", KEEP_FAILED_MS + 1000);
+    const recentFailed = await insert("failed", KEEP_DONE_MS + 1000);
+
+    await jobs.drain();
+    const result = (await db.execute(sql`SELECT id FROM jobs WHERE queue = ${queue} ORDER BY id`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const left = result.rows.map((row) => Number(row.id));
+    expect(left).toEqual([recentDone, recentFailed]);
+    expect(left).not.toContain(oldDone);
+    expect(left).not.toContain(oldFailed);
   });
 });

@@ -47,6 +47,10 @@ export type JobQueue = ReturnType<typeof createJobQueue>;
 export const STALE_AFTER_MS = 10 * 60_000;
 /** How often a running job refreshes `locked_at`, so long jobs are not mistaken for stale ones. */
 const HEARTBEAT_MS = 60_000;
+/** Finished jobs are kept this long for inspection, then deleted: done ones a week, failed a month. */
+export const KEEP_DONE_MS = 7 * 24 * 3_600_000;
+export const KEEP_FAILED_MS = 30 * 24 * 3_600_000;
+const PURGE_EVERY_MS = 3_600_000;
 /** A job enqueued in a caller's transaction is visible only after commit: wake a bit later. */
 const TX_WAKE_DELAY_MS = 100;
 
@@ -113,6 +117,18 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     );
   }
 
+  let lastPurge = Number.NEGATIVE_INFINITY;
+  /** Deletes old finished jobs, at most once an hour per process, so the table stays small. */
+  async function purgeFinished(): Promise<void> {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    await db.execute(
+      sql`DELETE FROM jobs
+          WHERE (status = 'done' AND finished_at < ${later(-KEEP_DONE_MS)})
+             OR (status = 'failed' AND finished_at < ${later(-KEEP_FAILED_MS)})`,
+    );
+  }
+
   /** Takes the next due job of a queue this process handles, or null. */
   async function claim(): Promise<JobRow | null> {
     const queues = [...handlers.keys()];
@@ -176,6 +192,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
   /** Claims and runs due jobs one after the other while `keepGoing()` holds; returns how many ran. */
   async function processDue(keepGoing: () => boolean): Promise<number> {
     await reclaimStale();
+    await purgeFinished();
     let count = 0;
     while (keepGoing()) {
       const row = await claim();
