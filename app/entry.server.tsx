@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { localeFromPath } from "../shared/i18n/index.ts";
+import { pageBundleScriptFor } from "../shared/i18n/page-bundle.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -21,6 +23,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.nonce;
+  // The browser gets only this page's language, in an inline script (shared/i18n/page-bundle.ts).
+  const translations = pageBundleScriptFor(localeFromPath(new URL(request.url).pathname));
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
@@ -28,6 +32,7 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        bootstrapScriptContent: translations,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

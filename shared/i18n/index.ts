@@ -40,3 +40,13 @@ export function localePath(locale: Locale, pathname: string): string {
   if (locale === "fr") return pathname;
   return pathname === "/" ? "/en" : `/en${pathname}`;
 }
+
+/**
+ * The URL a same-site navigation from `from` to `to` leads to when it leaves `locale` for the
+ * other language; null when it stays in `locale` or leaves the site.
+ */
+export function otherLocaleTarget(to: string, from: URL, locale: Locale): URL | null {
+  const target = new URL(to, from);
+  if (target.origin !== from.origin || localeFromPath(target.pathname) === locale) return null;
+  return target;
+}

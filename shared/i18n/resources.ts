@@ -1,4 +1,9 @@
-/** Every translation bundle, imported statically so the client and server share them. */
+/**
+ * Every translation bundle of every language, imported statically. The server, tests and scripts
+ * use this module; the browser build gets resources.client.ts in its place (vite.config.ts), with
+ * only the page's language, which the server writes into the page (page-bundle.ts). Adding a
+ * namespace is done here only.
+ */
 import enAccount from "../../locales/en/account.json";
 import enCommon from "../../locales/en/common.json";
 import enEvent from "../../locales/en/event.json";
