@@ -164,29 +164,34 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
       );
     }, HEARTBEAT_MS);
     heartbeat.unref();
+    let failure: { error: unknown } | undefined;
     try {
       await handler(row.payload, job);
+    } catch (error) {
+      failure = { error };
+    } finally {
       clearInterval(heartbeat);
+    }
+    if (!failure) {
       // Payloads may carry secrets (codes, reset links): nothing of them is kept once done.
       await db.execute(
         sql`UPDATE jobs SET status = 'done', finished_at = ${now()}, locked_at = NULL, last_error = NULL,
               payload = '{}'::jsonb
             WHERE id = ${job.id}`,
       );
-    } catch (error) {
-      clearInterval(heartbeat);
-      const retry = job.attempts < job.maxAttempts;
-      log(`jobs: ${job.queue} job ${job.id} failed (attempt ${job.attempts}/${job.maxAttempts})`, error);
-      await db.execute(
-        retry
-          ? sql`UPDATE jobs SET status = 'pending', locked_at = NULL, last_error = ${errorText(error)},
-                  run_at = ${later(retryDelayMs(job.attempts))}
-                WHERE id = ${job.id}`
-          : sql`UPDATE jobs SET status = 'failed', locked_at = NULL, last_error = ${errorText(error)},
-                  finished_at = ${now()}
-                WHERE id = ${job.id}`,
-      );
+      return;
     }
+    const retry = job.attempts < job.maxAttempts;
+    log(`jobs: ${job.queue} job ${job.id} failed (attempt ${job.attempts}/${job.maxAttempts})`, failure.error);
+    const lastError = errorText(failure.error);
+    await db.execute(
+      retry
+        ? sql`UPDATE jobs SET status = 'pending', locked_at = NULL, last_error = ${lastError},
+                run_at = ${later(retryDelayMs(job.attempts))}
+              WHERE id = ${job.id}`
+        : sql`UPDATE jobs SET status = 'failed', locked_at = NULL, last_error = ${lastError}, finished_at = ${now()}
+              WHERE id = ${job.id}`,
+    );
   }
 
   /** Claims and runs due jobs one after the other while `keepGoing()` holds; returns how many ran. */
