@@ -21,6 +21,8 @@ export function createApiFetch(deps: Deps) {
   return async function apiFetch(input: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set(ACCESS_HEADER, ACCESS_HEADER_VALUE);
+    // Error messages come back in the page's language.
+    if (!headers.has("x-locale")) headers.set("x-locale", loginPathFor(deps.pathname()) === "/en/login" ? "en" : "fr");
     if (typeof init.body === "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
     const response = await deps.fetch(input, { ...init, headers, credentials: "same-origin" });
     if (response.status === 403) deps.replace(loginPathFor(deps.pathname()));

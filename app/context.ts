@@ -1,3 +1,4 @@
+import type { SessionUser } from "../features/accounts/accounts.contract.ts";
 import type { Config } from "../server/config.server.ts";
 import type { Services } from "../server/services.server.ts";
 
@@ -7,6 +8,10 @@ export type AppContext = {
   config: Pick<Config, "PUBLIC_URL" | "MAP_STYLE_URL">;
   /** CSP nonce of this response, for inline scripts React Router emits. */
   nonce: string;
+  /** The signed-in member, or null for a visitor. */
+  user: SessionUser | null;
+  /** Social sign-in providers with credentials configured, for the login page's buttons. */
+  oauthProviders: readonly ("google" | "facebook" | "strava")[];
 };
 
 declare module "react-router" {

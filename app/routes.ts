@@ -10,6 +10,14 @@ const FILES: Record<PageId, string> = {
   landingRegion: "routes/landing.tsx",
   landingDepartment: "routes/landing.tsx",
   landingSportRegion: "routes/landing.tsx",
+  login: "routes/login.tsx",
+  register: "routes/register.tsx",
+  forgotPassword: "routes/forgot-password.tsx",
+  resetPassword: "routes/reset-password.tsx",
+  verifyEmail: "routes/verify-email.tsx",
+  account: "routes/account.tsx",
+  settings: "routes/settings.tsx",
+  member: "routes/member.tsx",
 };
 
 /** Each page is declared once per locale with the id "<locale>.<page>". */

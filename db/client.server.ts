@@ -14,6 +14,10 @@ import pg from "pg";
 import * as schema from "./schema.ts";
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/** A transaction handle; queries accept either (see Executor). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The database or a transaction in progress. */
+export type Executor = Db | Tx;
 
 export type Database = {
   db: Db;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
@@ -11,10 +12,17 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { Database } from "../db/client.server.ts";
+import { accountsRoutes } from "../features/accounts/accounts.routes.server.ts";
+import { sessionUser } from "../features/accounts/accounts.service.server.ts";
+import { cookieSecret, installAuth } from "../features/accounts/auth.server.ts";
+import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
 import { eventsRoutes } from "../features/events/events.routes.server.ts";
 import { searchRoutes } from "../features/events/search.routes.server.ts";
+import { type FileStorage, localStorage } from "../features/files/storage.server.ts";
 import { geoRoutes } from "../features/geo/geo.routes.server.ts";
+import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.server.ts";
+import { createMailService } from "../features/mail/mail.service.server.ts";
 import { seoRoutes } from "../features/seo/seo.routes.server.ts";
 import { referenceRoutes } from "../features/sports/reference.routes.server.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
@@ -34,6 +42,8 @@ declare module "fastify" {
   interface FastifyInstance {
     services: Services;
     config: Config;
+    jobs: JobQueue;
+    storage: FileStorage;
   }
 }
 
@@ -46,6 +56,8 @@ export type BuildOptions = {
   clientDir?: string;
   clock?: () => Date;
   logger?: boolean | object;
+  /** Run queued jobs (mail…) in this process; tests drain the queue themselves when false. */
+  runJobs?: boolean;
 };
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -59,7 +71,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
-  app.decorate("services", createServices(database.db, options.clock));
+  const clock = options.clock ?? (() => new Date());
+  const jobs = createJobQueue(database.db, {
+    clock,
+    log: (message, error) => (error ? app.log.error({ err: error }, message) : app.log.info(message)),
+  });
+  const mail = createMailService({ db: database.db, jobs, config, clock });
+  mail.register();
+  app.decorate("jobs", jobs);
+  app.decorate("storage", localStorage(path.join(config.dataDir, "uploads")));
+  app.decorate("services", createServices(database.db, clock, { mail, publicOrigin: config.PUBLIC_URL }));
+  if (options.runJobs) {
+    jobs.start();
+    app.addHook("onClose", async () => jobs.stop());
+  }
 
   // A fresh nonce per response for the inline scripts React Router emits. Only script-src gets it:
   // a nonce in style-src would make browsers ignore 'unsafe-inline' and drop every style="…".
@@ -95,6 +120,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   errorHandlers(app);
   app.addHook("onRequest", accessHeaderGuard);
+  await installAuth(app, {
+    accounts: () => app.services.accounts,
+    secret: cookieSecret(config.SESSION_SECRET, config.dataDir),
+    publicUrl: config.PUBLIC_URL,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -118,6 +148,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventDetailRoutes);
   await app.register(geoRoutes);
   await app.register(seoRoutes);
+  await app.register(accountsRoutes);
+  await app.register(oauthRoutes);
+
+  // Uploaded files (profile photos…), under the addresses of shared/image-url.ts.
+  fs.mkdirSync(path.join(config.dataDir, "uploads"), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, "uploads"),
+    prefix: "/media/",
+    decorateReply: false,
+    index: false,
+    setHeaders(res) {
+      res.header("Cache-Control", "public, max-age=86400");
+    },
+  });
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {
@@ -138,15 +182,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.build) {
     const build = options.build;
+    const oauthProviders = (["google", "facebook", "strava"] as const).filter(
+      (provider) => config[`${provider.toUpperCase() as "GOOGLE" | "FACEBOOK" | "STRAVA"}_CLIENT_ID`],
+    );
     await app.register(async (scope) =>
       reactRouterPlugin(scope, {
         build,
         mode: config.NODE_ENV === "development" ? "development" : "production",
-        context: (_request, reply) => ({
-          services: app.services,
-          config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL },
-          nonce: reply.raw.scriptNonce ?? "",
-        }),
+        context: async (request, reply) => {
+          const auth = await request.auth();
+          return {
+            services: app.services,
+            config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL },
+            nonce: reply.raw.scriptNonce ?? "",
+            user: auth ? sessionUser(auth.user) : null,
+            oauthProviders,
+          };
+        },
       }),
     );
   }

@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ApiError, apiErrorBody, type ErrorCode, errorCatalogue } from "../shared/api-error.ts";
+import { ZodError } from "zod";
+import {
+  ApiError,
+  type ApiFieldError,
+  apiErrorBody,
+  apiErrorMessage,
+  type ErrorCode,
+  errorCatalogue,
+  isErrorCode,
+} from "../shared/api-error.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE, type Locale } from "../shared/constants.ts";
 import { isLocale } from "../shared/i18n/index.ts";
 
@@ -20,10 +29,44 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ErrorCode,
-  details: { field?: string; status?: number } = {},
+  details: { field?: string; status?: number; fields?: { field: string; code: ErrorCode }[] } = {},
 ) {
   const status = details.status ?? errorCatalogue[code].status;
-  return reply.status(status).send(apiErrorBody(code, requestLocale(request), details.field));
+  const locale = requestLocale(request);
+  const body = apiErrorBody(code, locale, details.field);
+  if (details.fields && details.fields.length > 1) {
+    body.error.fields = details.fields.map(
+      (f): ApiFieldError => ({ field: f.field, code: f.code, message: apiErrorMessage(f.code, locale, f.field) }),
+    );
+  }
+  if (code === "TOO_MANY_ATTEMPTS" || code === "EMAIL_ALREADY_SENT") reply.header("Retry-After", "60");
+  return reply.status(status).send(body);
+}
+
+type Issue = { path: string; message?: string };
+
+/**
+ * Failed field checks as error codes: a check whose message is a catalogue code ("EMAIL_EMPTY")
+ * answers with that code's own message; any other names its field (INVALID_FIELD). One entry per
+ * field, the first failure of each, in the order of the schema.
+ */
+function fieldErrors(issues: Issue[]): { field: string; code: ErrorCode }[] {
+  const seen = new Map<string, ErrorCode>();
+  for (const issue of issues) {
+    const field = issue.path.replace(/^\//, "").replaceAll("/", ".");
+    if (seen.has(field)) continue;
+    seen.set(field, isErrorCode(issue.message) ? issue.message : "BAD_REQUEST");
+  }
+  return [...seen].map(([field, code]) => ({ field, code }));
+}
+
+function sendFieldErrors(request: FastifyRequest, reply: FastifyReply, issues: Issue[]) {
+  const fields = fieldErrors(issues);
+  const first = fields[0];
+  if (!first) return sendError(request, reply, "BAD_REQUEST");
+  const field = first.field || undefined;
+  const fieldsOrCatalogue = fields.filter((f) => f.field);
+  return sendError(request, reply, first.code, { field, status: 400, fields: fieldsOrCatalogue });
 }
 
 /** The spec's fixed secure-access header is required on every /api write. */
@@ -38,9 +81,18 @@ export async function accessHeaderGuard(request: FastifyRequest, reply: FastifyR
 export function errorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: Error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".");
-      return sendError(request, reply, "BAD_REQUEST", { field: field || undefined });
+      return sendFieldErrors(
+        request,
+        reply,
+        error.validation.map((v) => ({ path: v.instancePath ?? "", message: v.message })),
+      );
+    }
+    if (error instanceof ZodError) {
+      return sendFieldErrors(
+        request,
+        reply,
+        error.issues.map((i) => ({ path: `/${i.path.join("/")}`, message: i.message })),
+      );
     }
     if (error instanceof ApiError) {
       return sendError(request, reply, error.code, { field: error.field, status: error.status });

@@ -43,6 +43,7 @@ async function main() {
 
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = await buildApp({
+    runJobs: true,
     config,
     database,
     build,

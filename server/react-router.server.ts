@@ -42,13 +42,18 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
  */
 export async function reactRouterPlugin(
   app: FastifyInstance,
-  opts: { build: ServerBuild; context: (request: FastifyRequest, reply: FastifyReply) => AppContext; mode: string },
+  opts: {
+    build: ServerBuild;
+    context: (request: FastifyRequest, reply: FastifyReply) => AppContext | Promise<AppContext>;
+    mode: string;
+  },
 ) {
   const handle = createRequestHandler(opts.build, opts.mode);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
   app.all("/*", { schema: { hide: true } }, async (request, reply) => {
-    const response = await handle(toWebRequest(request, `http://${request.host}`), opts.context(request, reply));
+    const context = await opts.context(request, reply);
+    const response = await handle(toWebRequest(request, `http://${request.host}`), context);
     return sendWebResponse(reply, response);
   });
 }

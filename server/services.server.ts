@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.server.ts";
+import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
 import { eventsService } from "../features/events/events.service.server.ts";
 import { searchService } from "../features/events/search.service.server.ts";
@@ -7,8 +8,9 @@ import { seoService } from "../features/seo/seo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
 
 /** Every domain service, bound to one database. Loaders and API routes both call these. */
-export function createServices(db: Db, clock: () => Date = () => new Date()) {
+export function createServices(db: Db, clock: () => Date, deps: { mail: MailSender; publicOrigin: string }) {
   return {
+    accounts: accountsService(db, clock, deps),
     events: eventsService(db, clock),
     eventDetails: eventDetailService(db, clock),
     search: searchService(db, clock),

@@ -90,11 +90,16 @@ export function apiErrorMessage(code: ErrorCode, locale: Locale = "fr", field?: 
   return messages[key].replace(/\{\{\s*field\s*\}\}/g, field ?? "");
 }
 
+const fieldErrorSchema = z.object({ field: z.string(), code: z.enum(ERROR_CODES), message: z.string() });
+export type ApiFieldError = z.infer<typeof fieldErrorSchema>;
+
 export const apiErrorBodySchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     field: z.string().optional(),
+    /** Every failing field of a form, when more than one failed. */
+    fields: z.array(fieldErrorSchema).optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

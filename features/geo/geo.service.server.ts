@@ -1,5 +1,6 @@
 import { asc, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
+import { rows } from "../../db/rows.server.ts";
 import type { Locale } from "../../shared/constants.ts";
 import {
   type City,
@@ -50,10 +51,7 @@ export function pgArray(values: readonly (string | number)[]): string {
   return `{${values.map((v) => `"${String(v).replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
 }
 
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+export { rows };
 
 /** An INSEE commune code: five digits, or Corsica's 2A/2B followed by three digits. */
 export const INSEE_CODE = /^(?:\d{5}|2[AB]\d{3})$/i;

@@ -12,6 +12,14 @@ export const PAGES = {
   landingRegion: { fr: "courses/region/:region", en: "races/region/:region" },
   landingDepartment: { fr: "courses/departement/:department", en: "races/department/:department" },
   landingSportRegion: { fr: "courses/:sport/:region", en: "races/:sport/:region" },
+  login: { fr: "login", en: "login" },
+  register: { fr: "inscription", en: "register" },
+  forgotPassword: { fr: "mot-de-passe-oublie", en: "forgot-password" },
+  resetPassword: { fr: "nouveau-mot-de-passe", en: "reset-password" },
+  verifyEmail: { fr: "user/verification", en: "user/verification" },
+  account: { fr: "user/profil", en: "user/profile" },
+  settings: { fr: "user/parametres", en: "user/settings" },
+  member: { fr: "membre/:slug", en: "member/:slug" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;
 

@@ -77,10 +77,23 @@ export async function migrateAndSeedTestWorld(database: Database): Promise<void>
   });
 }
 
-export async function createTestApp(options: { clock?: () => Date } = {}): Promise<TestApp> {
+export type TestAppOptions = {
+  clock?: () => Date;
+  /** Extra settings (SMTP_URL of a test SMTP server, OAuth endpoints…). */
+  env?: Record<string, string>;
+  /** Run the job queue (mail) in the background, as the real server does. */
+  runJobs?: boolean;
+};
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "./data/test", LOG_LEVEL: "silent" });
-  const app = await buildApp({ config, database, clock: options.clock ?? (() => TEST_REFERENCE_DATE) });
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "./data/test", LOG_LEVEL: "silent", ...options.env });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock ?? (() => TEST_REFERENCE_DATE),
+    runJobs: options.runJobs ?? false,
+  });
   await app.ready();
   return {
     app,

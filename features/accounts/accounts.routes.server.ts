@@ -1,0 +1,387 @@
+import { randomBytes } from "node:crypto";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import sharp from "sharp";
+import { z } from "zod";
+import { ApiError } from "../../shared/api-error.ts";
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  disableBodySchema,
+  loginBodySchema,
+  meResponseSchema,
+  okSchema,
+  preferencesBodySchema,
+  profileBodySchema,
+  publicProfileSchema,
+  recoverBodySchema,
+  registerBodySchema,
+  resetBodySchema,
+  USER_EDIT_TYPES,
+  USER_PHOTO_MAX_BYTES,
+  USER_PHOTO_TYPES,
+  userStatsSchema,
+  verifyCodeBodySchema,
+} from "./accounts.contract.ts";
+import { clearSessionCookie, requestMeta, requireRole, requireUser, setSessionCookie } from "./auth.server.ts";
+import type { NewSession } from "./sessions.server.ts";
+
+const NO_STORE = "private, no-store";
+
+/**
+ * The account API of spec section 7: register, login/logout, email codes, password recovery,
+ * the signed-in member (/api/me), profile and settings edits, disabling, public profiles, the
+ * profile photo upload and the admin's user list.
+ */
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const accounts = () => app.services.accounts;
+  const publicUrl = app.config.PUBLIC_URL;
+  const signIn = (request: FastifyRequest, reply: FastifyReply, session: NewSession) =>
+    setSessionCookie(request, reply, session, publicUrl);
+
+  await app.register(fastifyMultipart, { limits: { fileSize: USER_PHOTO_MAX_BYTES, files: 1, fields: 5 } });
+
+  // Nothing about a member may be cached by a shared cache.
+  app.addHook("onSend", async (_request, reply) => {
+    if (!reply.getHeader("cache-control")) reply.header("Cache-Control", NO_STORE);
+  });
+
+  app.post(
+    "/api/register",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Create an account; signs it in and mails a 5-digit code to verify the address",
+        body: registerBodySchema,
+        response: { 201: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await accounts().register(request.body, requestMeta(request));
+      signIn(request, reply, session);
+      return reply.status(201).send({ user: await accounts().me(user.id) });
+    },
+  );
+
+  app.post(
+    "/api/login",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Sign in with email and password",
+        body: loginBodySchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const previous = await request.auth();
+      const { user, session } = await accounts().login(request.body, requestMeta(request));
+      // A new session every time: a token planted before sign-in is worthless after it.
+      if (previous) await accounts().logout(previous.token);
+      signIn(request, reply, session);
+      return { user: await accounts().me(user.id) };
+    },
+  );
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = await request.auth();
+    await accounts().logout(auth?.token);
+    clearSessionCookie(request, reply, publicUrl);
+  };
+  for (const method of ["GET", "POST"] as const) {
+    app.route({
+      method,
+      url: "/api/logout",
+      schema: { tags: ["account"], summary: "Sign out this browser", response: { 200: okSchema } },
+      handler: async (request, reply) => {
+        await logout(request, reply);
+        return { ok: true as const };
+      },
+    });
+  }
+  app.get(
+    "/logout",
+    {
+      schema: { hide: true, querystring: z.object({ lang: z.enum(["fr", "en"]).optional() }) },
+    },
+    async (request, reply) => {
+      await logout(request, reply);
+      const referer = String(request.headers.referer ?? "");
+      const english = request.query.lang === "en" || /\/\/[^/]+\/en(\/|$)/.test(referer);
+      return reply.redirect(english ? "/en" : "/", 303);
+    },
+  );
+
+  app.post(
+    "/api/user/send-verify",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Mail a new verification code (at most one a minute)",
+        response: { 200: z.object({ ok: z.literal(true), alreadyVerified: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      const { alreadyVerified } = await accounts().sendVerification(user);
+      return { ok: true as const, alreadyVerified };
+    },
+  );
+
+  app.post(
+    "/api/user/verify-account",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Confirm the address (or the new address) with the mailed code",
+        body: verifyCodeBodySchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { user: await accounts().verifyAccount(user, request.body.code, requestMeta(request)) };
+    },
+  );
+
+  app.post(
+    "/api/recover-password",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Mail a single-use reset link (same answer whether or not the address exists)",
+        body: recoverBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await accounts().recoverPassword(request.body, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/reset-password",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Set a new password with a reset link's token; signs out every other session",
+        body: resetBodySchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await accounts().resetPassword(request.body, requestMeta(request));
+      signIn(request, reply, session);
+      return { user: await accounts().me(user.id) };
+    },
+  );
+
+  app.get(
+    "/api/me",
+    { schema: { tags: ["account"], summary: "The signed-in member", response: { 200: meResponseSchema } } },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return { user: await accounts().me(user.id) };
+    },
+  );
+
+  app.get(
+    "/api/me/:type",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Parts of the signed-in member's account: profile, stats, or export (GDPR, JSON file)",
+        params: z.object({ type: z.enum(["profile", "stats", "export"]) }),
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      switch (request.params.type) {
+        case "profile":
+          return { user: await accounts().me(user.id) };
+        case "stats":
+          return { stats: await accounts().stats(user.id) };
+        case "export": {
+          const data = await accounts().exportData(user.id);
+          reply.header("Content-Disposition", `attachment; filename="dossard-${user.slug}.json"`);
+          return reply.type("application/json; charset=utf-8").send(JSON.stringify(data, null, 2));
+        }
+      }
+    },
+  );
+
+  app.post(
+    "/api/user/:type/:id",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Edit one's profile, email, password or preferences",
+        params: z.object({ type: z.enum(USER_EDIT_TYPES), id: z.coerce.number().int().positive() }),
+        body: z.unknown(),
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = await requireUser(request);
+      if (request.params.id !== auth.user.id) throw new ApiError("FORBIDDEN");
+      const meta = requestMeta(request);
+      const parse = <T>(schema: z.ZodType<T>): T => {
+        const parsed = schema.safeParse(request.body);
+        if (!parsed.success) throw parsed.error;
+        return parsed.data;
+      };
+      switch (request.params.type) {
+        case "profile":
+          return { user: await accounts().updateProfile(auth.user, parse(profileBodySchema)) };
+        case "email":
+          return { user: await accounts().changeEmail(auth.user, parse(changeEmailBodySchema), meta) };
+        case "password":
+          return {
+            user: await accounts().changePassword(auth.user, parse(changePasswordBodySchema), auth.sessionId, meta),
+          };
+        case "preferences":
+          return { user: await accounts().updatePreferences(auth.user, parse(preferencesBodySchema)) };
+      }
+    },
+  );
+
+  app.post(
+    "/api/user/disable-account",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Disable one's account (confirmation and password required); signs out everywhere",
+        body: disableBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      await accounts().disable(user, request.body, requestMeta(request));
+      clearSessionCookie(request, reply, publicUrl);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/api/user/:slug?",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "A public profile by slug; without slug, one's own profile as others would see it",
+        params: z.object({ slug: z.string().max(80).optional() }),
+        response: { 200: z.object({ profile: publicProfileSchema, isPublic: z.boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      let slug = request.params.slug;
+      if (!slug) {
+        const { user } = await requireUser(request);
+        const profile = await accounts().publicProfile(user.slug, { preview: true });
+        if (!profile) throw new ApiError("ITEM_NOT_FOUND");
+        return { profile, isPublic: user.publicProfile };
+      }
+      slug = slug.toLowerCase();
+      const profile = await accounts().publicProfile(slug);
+      if (!profile) throw new ApiError("ITEM_NOT_FOUND");
+      reply.header("Cache-Control", "public, max-age=60");
+      return { profile, isPublic: true };
+    },
+  );
+
+  app.get(
+    "/api/user/:slug/stats",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Statistics of a public profile",
+        params: z.object({ slug: z.string().max(80) }),
+        response: { 200: z.object({ stats: userStatsSchema }) },
+      },
+    },
+    async (request) => {
+      const profile = await accounts().publicProfile(request.params.slug.toLowerCase());
+      if (!profile) throw new ApiError("ITEM_NOT_FOUND");
+      return { stats: profile.stats };
+    },
+  );
+
+  app.post(
+    "/api/upload/user-photo",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "Upload a profile photo (JPEG, PNG or WebP, checked by content, 5 MB at most)",
+        consumes: ["multipart/form-data"],
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      if (!request.isMultipart()) throw new ApiError("FILE_NOT_FOUND", { field: "file" });
+      const file = await request.file();
+      if (!file) throw new ApiError("FILE_NOT_FOUND", { field: "file" });
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+          throw new ApiError("FILE_TOO_HEAVY", { field: "file" });
+        }
+        throw error;
+      }
+      // The content decides, not the name or the declared type.
+      const format = await sharp(data)
+        .metadata()
+        .then((m) => m.format)
+        .catch(() => undefined);
+      if (!format || !(USER_PHOTO_TYPES as readonly string[]).includes(format)) {
+        throw new ApiError("FILE_TYPE_INVALID");
+      }
+      const image = await sharp(data)
+        .rotate()
+        .resize(400, 400, { fit: "cover" })
+        .webp({ quality: 80 })
+        .toBuffer()
+        .catch((cause) => {
+          throw new ApiError("FILE_TYPE_INVALID", { cause });
+        });
+      const name = `${user.id}-${randomBytes(6).toString("hex")}.webp`;
+      await app.storage.put(`user/${name}`, image, "image/webp");
+      const { previous, me } = await accounts()
+        .setPhoto(user, name)
+        .catch(async (error: unknown) => {
+          await app.storage.delete(`user/${name}`);
+          throw error;
+        });
+      if (previous) await app.storage.delete(`user/${previous}`);
+      return { user: me };
+    },
+  );
+
+  app.get(
+    "/api/admin/users/:format?",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Members, newest first (admin); format json (default) or csv",
+        params: z.object({ format: z.enum(["json", "csv"]).optional() }),
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          q: z.string().trim().max(100).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      await requireRole(request, "admin");
+      const list = await accounts().listUsers({ page: request.query.page, query: request.query.q });
+      if (request.params.format === "csv") {
+        reply.header("Content-Disposition", 'attachment; filename="dossard-users.csv"');
+        return reply.type("text/csv; charset=utf-8").send(list.csv());
+      }
+      return { users: list.users, total: list.total, page: request.query.page };
+    },
+  );
+};

@@ -1,0 +1,121 @@
+/**
+ * Who is calling: the session cookie resolved lazily (only routes and pages that ask pay the
+ * query), role guards for routes, and the session cookie itself (httpOnly, SameSite=Lax, Secure
+ * over https). Cross-site writes are impossible: SameSite=Lax keeps the cookie off cross-site
+ * POSTs, and every /api write must carry the fixed access header, which a cross-site form cannot
+ * send and a cross-site fetch cannot send without a CORS preflight we never answer.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ApiError } from "../../shared/api-error.ts";
+import type { UserRole } from "./accounts.contract.ts";
+import type { AccountsService, RequestMeta } from "./accounts.service.server.ts";
+import { LONG_SESSION_MS, type NewSession, SESSION_COOKIE, type UserRow } from "./sessions.server.ts";
+
+export type Auth = { user: UserRow; sessionId: string; token: string };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in member, resolved once per request on first call. */
+    auth(): Promise<Auth | null>;
+  }
+}
+
+const ROLE_RANK: Record<UserRole, number> = { member: 1, organiser: 2, admin: 3 };
+
+/** Member routes: 401 "identification required" for anonymous callers. */
+export async function requireUser(request: FastifyRequest): Promise<Auth> {
+  const auth = await request.auth();
+  if (!auth) throw new ApiError("LOGIN_REQUIRED");
+  return auth;
+}
+
+/** Routes above member level: 401 when anonymous, 403 (→ /login) when the role is too low. */
+export async function requireRole(request: FastifyRequest, role: UserRole): Promise<Auth> {
+  const auth = await requireUser(request);
+  if (ROLE_RANK[auth.user.role] < ROLE_RANK[role]) throw new ApiError("FORBIDDEN");
+  return auth;
+}
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  const agent = request.headers["user-agent"];
+  return { ip: request.ip, userAgent: typeof agent === "string" ? agent : null };
+}
+
+/** The secret that signs short-lived cookies: configured, or generated once into the data folder. */
+export function cookieSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, "secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    try {
+      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      // Another process wrote it first.
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+function isSecure(request: FastifyRequest, publicUrl: string): boolean {
+  return request.protocol === "https" || publicUrl.startsWith("https:");
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession, publicUrl: string) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecure(request, publicUrl),
+    // Without "remember me" the cookie ends with the browser session.
+    ...(session.persistent ? { maxAge: Math.floor(LONG_SESSION_MS / 1000) } : {}),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, publicUrl: string) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isSecure(request, publicUrl),
+  });
+}
+
+export async function installAuth(
+  app: FastifyInstance,
+  options: { accounts: () => AccountsService; secret: string; publicUrl: string },
+) {
+  await app.register(fastifyCookie, { secret: options.secret });
+  app.decorateRequest("auth", async () => null);
+  app.addHook("onRequest", async (request, reply) => {
+    let pending: Promise<Auth | null> | undefined;
+    request.auth = () => {
+      pending ??= (async () => {
+        const token = request.cookies[SESSION_COOKIE];
+        if (!token) return null;
+        const found = await options.accounts().sessions.resolve(token);
+        if (!found) {
+          clearSessionCookie(request, reply, options.publicUrl);
+          return null;
+        }
+        if (found.renewed && found.session.persistent) {
+          setSessionCookie(
+            request,
+            reply,
+            { token, id: found.session.id, expiresAt: found.session.expiresAt, persistent: true },
+            options.publicUrl,
+          );
+        }
+        return { user: found.user, sessionId: found.session.id, token };
+      })();
+      return pending;
+    };
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Fixed-window rate limits kept in PostgreSQL, so every server instance shares them. A key names
+ * what is limited and for whom ("login:ip:1.2.3.4", "login:account:ana@example.fr").
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server.ts";
+import { rows } from "../../db/rows.server.ts";
+import { ApiError } from "../../shared/api-error.ts";
+
+export type Limit = { max: number; windowSeconds: number };
+
+/** The limits of the account routes (per IP and per account). */
+export const LIMITS = {
+  loginIp: { max: 30, windowSeconds: 15 * 60 },
+  loginAccount: { max: 8, windowSeconds: 15 * 60 },
+  registerIp: { max: 10, windowSeconds: 60 * 60 },
+  verifyAccount: { max: 10, windowSeconds: 15 * 60 },
+  verifyIp: { max: 30, windowSeconds: 15 * 60 },
+  /** At most 6 codes an hour (and one a minute, see RESEND_AFTER_MS). */
+  resendAccount: { max: 6, windowSeconds: 60 * 60 },
+  recoverIp: { max: 10, windowSeconds: 60 * 60 },
+  recoverThrottle: { max: 1, windowSeconds: 60 },
+  recoverAccount: { max: 5, windowSeconds: 60 * 60 },
+  uploadAccount: { max: 20, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, Limit>;
+
+export function rateLimiter(db: Db, clock: () => Date) {
+  async function count(key: string, limit: Limit, add: number): Promise<number> {
+    const now = clock();
+    const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
+    const result = await rows<{ hits: number }>(
+      db,
+      sql`
+      INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, ${now}, ${add})
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN rate_limits.window_start <= ${windowStart} THEN ${add} ELSE rate_limits.hits + ${add} END,
+        window_start = CASE WHEN rate_limits.window_start <= ${windowStart} THEN ${now} ELSE rate_limits.window_start END
+      RETURNING hits`,
+    );
+    return Number(result[0]?.hits ?? 0);
+  }
+
+  return {
+    /** Counts one hit; throws `code` (TOO_MANY_ATTEMPTS by default) once the window is full. */
+    async hit(key: string, limit: Limit, code: "TOO_MANY_ATTEMPTS" | "EMAIL_ALREADY_SENT" = "TOO_MANY_ATTEMPTS") {
+      const hits = await count(key, limit, 1);
+      if (hits > limit.max) throw new ApiError(code, { details: { key } });
+    },
+    /** Throws when the window is already full, without counting (failures are counted with hit). */
+    async check(key: string, limit: Limit) {
+      const hits = await count(key, limit, 0);
+      if (hits >= limit.max) throw new ApiError("TOO_MANY_ATTEMPTS", { details: { key } });
+    },
+    async reset(key: string) {
+      await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+    },
+  };
+}
+export type RateLimiter = ReturnType<typeof rateLimiter>;
