@@ -11,6 +11,7 @@ import {
   useMatches,
   useRouteError,
 } from "react-router";
+import type { SessionUser } from "../features/accounts/accounts.contract.ts";
 import type { Locale } from "../shared/constants.ts";
 import { createI18n, localeFromPath } from "../shared/i18n/index.ts";
 import { alternatePath } from "./alternates.ts";
@@ -21,7 +22,7 @@ import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.config.PUBLIC_URL, mapStyleUrl: context.config.MAP_STYLE_URL };
+  return { publicUrl: context.config.PUBLIC_URL, mapStyleUrl: context.config.MAP_STYLE_URL, user: context.user };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const other: Locale = locale === "fr" ? "en" : "fr";
   const alternateHref = alternatePath(matches, other, location.pathname);
+  const user = (matches.find((m) => m.id === "root")?.data as { user?: SessionUser | null } | undefined)?.user ?? null;
   return (
     <html lang={locale}>
       <head>
@@ -57,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <I18nextProvider i18n={i18n}>
           <SkipLink />
-          <SiteHeader locale={locale} alternateHref={alternateHref} />
+          <SiteHeader locale={locale} alternateHref={alternateHref} user={user} />
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -16,6 +16,7 @@ import { accountsRoutes } from "../features/accounts/accounts.routes.server.ts";
 import { sessionUser } from "../features/accounts/accounts.service.server.ts";
 import { cookieSecret, installAuth } from "../features/accounts/auth.server.ts";
 import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
+import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
 import { eventsRoutes } from "../features/events/events.routes.server.ts";
 import { searchRoutes } from "../features/events/search.routes.server.ts";
@@ -182,9 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.build) {
     const build = options.build;
-    const oauthProviders = (["google", "facebook", "strava"] as const).filter(
-      (provider) => config[`${provider.toUpperCase() as "GOOGLE" | "FACEBOOK" | "STRAVA"}_CLIENT_ID`],
-    );
+    const oauthProviders = enabledProviders(config);
     await app.register(async (scope) =>
       reactRouterPlugin(scope, {
         build,

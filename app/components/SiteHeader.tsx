@@ -1,11 +1,20 @@
-import { Globe } from "lucide-react";
+import { Globe, LogIn, LogOut } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { SessionUser } from "../../features/accounts/accounts.contract.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { Logo } from "./Logo.tsx";
 
-export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternateHref: string }) {
+export function SiteHeader({
+  locale,
+  alternateHref,
+  user,
+}: {
+  locale: Locale;
+  alternateHref: string;
+  user: SessionUser | null;
+}) {
   const { t } = useTranslation();
   const other: Locale = locale === "fr" ? "en" : "fr";
   return (
@@ -25,6 +34,51 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
           >
             {t("nav.races")}
           </Link>
+          {user ? (
+            <>
+              <Link
+                to={pagePath("account", locale)}
+                className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+                data-testid="account-link"
+              >
+                {user.photoUrl ? (
+                  <img
+                    src={user.photoUrl}
+                    alt=""
+                    width={28}
+                    height={28}
+                    className="h-7 w-7 rounded-full object-cover"
+                  />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-700 font-bold text-white text-xs"
+                  >
+                    {user.displayName.slice(0, 1).toUpperCase()}
+                  </span>
+                )}
+                <span className="max-w-[8rem] truncate max-sm:sr-only">{user.displayName}</span>
+                <span className="sr-only">— {t("nav.account")}</span>
+              </Link>
+              <a
+                href={`/logout?lang=${locale}`}
+                className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+                data-testid="logout-link"
+              >
+                <LogOut className="h-4 w-4" aria-hidden="true" />
+                <span className="max-sm:sr-only">{t("nav.logout")}</span>
+              </a>
+            </>
+          ) : (
+            <Link
+              to={pagePath("login", locale)}
+              className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+              data-testid="login-link"
+            >
+              <LogIn className="h-4 w-4" aria-hidden="true" />
+              {t("nav.login")}
+            </Link>
+          )}
           <a
             href={alternateHref}
             hrefLang={other}

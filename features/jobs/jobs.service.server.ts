@@ -112,7 +112,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
           SET status = CASE WHEN attempts < max_attempts THEN 'pending'::job_status ELSE 'failed'::job_status END,
               locked_at = NULL,
               last_error = 'abandoned while running (the process stopped?)',
-              finished_at = CASE WHEN attempts < max_attempts THEN NULL ELSE ${now()} END
+              finished_at = CASE WHEN attempts < max_attempts THEN NULL ELSE ${now()} END,
+              payload = CASE WHEN attempts < max_attempts THEN payload ELSE '{}'::jsonb END
           WHERE status = 'running' AND locked_at < ${later(-STALE_AFTER_MS)}`,
     );
   }
@@ -189,7 +190,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
         ? sql`UPDATE jobs SET status = 'pending', locked_at = NULL, last_error = ${lastError},
                 run_at = ${later(retryDelayMs(job.attempts))}
               WHERE id = ${job.id}`
-        : sql`UPDATE jobs SET status = 'failed', locked_at = NULL, last_error = ${lastError}, finished_at = ${now()}
+        : // A job that gave up keeps no secrets either (codes, links): only its error stays.
+          sql`UPDATE jobs SET status = 'failed', locked_at = NULL, last_error = ${lastError}, finished_at = ${now()},
+                payload = '{}'::jsonb
               WHERE id = ${job.id}`,
     );
   }
