@@ -19,7 +19,7 @@ export function SiteHeader({
   const other: Locale = locale === "fr" ? "en" : "fr";
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-3 sm:gap-4 sm:px-4">
         <Link
           to={pagePath("home", locale)}
           className="flex items-center gap-2 rounded-md font-bold text-lg text-ink-900"
@@ -76,7 +76,7 @@ export function SiteHeader({
               data-testid="login-link"
             >
               <LogIn className="h-4 w-4" aria-hidden="true" />
-              {t("nav.login")}
+              <span className="max-sm:sr-only">{t("nav.login")}</span>
             </Link>
           )}
           <a

@@ -1,0 +1,286 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
+import { type ServerProcess, startServer } from "./server-process.ts";
+
+/**
+ * Account journeys in Chromium against the built server, which delivers its mail through a real
+ * SMTP server started here: codes and links are read out of the received messages.
+ */
+let browser: Browser;
+let smtp: TestSmtpServer;
+let server: ServerProcess;
+let dataDir: string;
+let baseURL: string;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-accounts-"));
+  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "40", SMTP_URL: smtp.url });
+  baseURL = server.baseURL;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+let counter = 0;
+const email = (name: string) => `${name}.${++counter}.${Date.now().toString(36)}@example.fr`;
+
+async function mailTo(address: string, match: RegExp, after: number) {
+  return smtp.waitFor((m) => m.to.includes(address) && match.test(m.text) && smtp.messages.indexOf(m) >= after, 15_000);
+}
+
+async function codeFor(address: string, after: number): Promise<string> {
+  const mail = await mailTo(address, /\b\d{5}\b/, after);
+  return mail.text.match(/\b(\d{5})\b/)?.[1] ?? "";
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function fillDuration(page: Page, testId: string, h: string, m: string, s: string) {
+  const inputs = page.getByTestId(testId).locator("input[inputmode=numeric]");
+  await inputs.nth(0).fill(h);
+  await inputs.nth(1).fill(m);
+  await inputs.nth(2).fill(s);
+}
+
+describe("a new member, in French on a phone", () => {
+  it("registers, verifies with the mailed code, logs out and in, edits the profile, and is seen publicly", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const address = email("lea");
+    const before = smtp.messages.length;
+
+    await page.goto(`${baseURL}/`);
+    await page.getByTestId("login-link").click();
+    await page.waitForURL(`${baseURL}/login`);
+    await page.getByRole("link", { name: "Créer un compte" }).click();
+    await page.waitForURL(`${baseURL}/inscription`);
+    await expect.poll(() => page.title()).toBe("Créer un compte | Dossard");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Mistakes are shown beside their fields before anything is sent.
+    await page.getByLabel("Adresse e-mail").fill("lea@");
+    await page.getByLabel("Mot de passe", { exact: true }).fill("court");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect
+      .poll(() => page.getByTestId("field-error").allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          "Ce champ est obligatoire.",
+          "Adresse e-mail invalide.",
+          "Le mot de passe doit contenir au moins 8 caractères.",
+          "Vous devez accepter les conditions d'utilisation.",
+        ]),
+      );
+    expect(await page.getByLabel("Adresse e-mail").getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByLabel("Prénom").fill("Léa");
+    await page.getByLabel("Nom", { exact: true }).fill("Dubois");
+    await page.getByLabel("Adresse e-mail").fill(address);
+    await page.getByLabel("Mot de passe", { exact: true }).fill("montagne 2026");
+    await page.getByLabel("Confirmation du mot de passe").fill("montagne 2026");
+    await page.getByLabel(/J'accepte les/).check();
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await page.waitForURL(`${baseURL}/user/verification`);
+
+    const code = await codeFor(address, before);
+    expect(code).toMatch(/^\d{5}$/);
+    await page.getByLabel("Code à 5 chiffres").fill(code);
+    await page.getByRole("button", { name: "Vérifier" }).click();
+    await page.waitForURL(/\/user\/profil\?verified=1$/);
+    await expect.poll(() => page.locator(".Toastify").textContent()).toContain("Votre adresse e-mail est vérifiée.");
+
+    // Log out, then back in.
+    await page.getByTestId("logout-link").click();
+    await page.waitForURL(`${baseURL}/`);
+    await expect.poll(() => page.getByTestId("login-link").count()).toBe(1);
+    await page.goto(`${baseURL}/user/profil`);
+    await page.waitForURL(/\/login\?next=%2Fuser%2Fprofil$/);
+    await page.getByLabel("Adresse e-mail").fill(address);
+    await page.getByLabel("Mot de passe").fill("pas le bon");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toContain("Identifiant ou mot de passe incorrect.");
+    await page.getByLabel("Mot de passe").fill("montagne 2026");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.waitForURL(`${baseURL}/user/profil`);
+
+    // Profile with best times through the DurationInput, made public.
+    await page.getByLabel("Pseudo ou organisation").fill("LéaTrail");
+    await page.getByLabel("Ville", { exact: true }).fill("Chamonix");
+    await page.getByLabel("Présentation").fill("Traileuse, amoureuse des sentiers.");
+    await page.getByRole("checkbox", { name: "Trail", exact: true }).check();
+    await fillDuration(page, "duration-best10k", "0", "42", "35");
+    await fillDuration(page, "duration-bestHalf", "1", "33", "5");
+    await page.getByRole("checkbox", { name: /Profil public/ }).check();
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect.poll(() => page.locator(".Toastify").textContent()).toContain("Profil enregistré.");
+    const publicLink = page.getByRole("link", { name: "Voir mon profil public" });
+    const href = await publicLink.getAttribute("href");
+    expect(href).toMatch(/^\/membre\/leatrail/);
+
+    // A visitor sees the public profile, with the best times as runners write them.
+    const visitor = await browser.newContext(DESKTOP);
+    const visitorPage = await visitor.newPage();
+    const response = await visitorPage.goto(`${baseURL}${href}`);
+    expect(response?.status()).toBe(200);
+    expect(await visitorPage.locator("h1").textContent()).toBe("LéaTrail");
+    const body = await visitorPage.locator("main").textContent();
+    expect(body).toContain("Chamonix");
+    expect(body).toContain("42:35");
+    expect(body).toContain("1:33:05");
+    expect(body).toContain("Traileuse, amoureuse des sentiers.");
+    expect(body).not.toContain(address);
+    expect(await visitorPage.title()).toBe("LéaTrail, coureur sur Dossard | Dossard");
+    expect(await seriousViolations(visitorPage)).toEqual([]);
+    await visitor.close();
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  it("recovers a forgotten password end to end", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const address = email("marc");
+    // An account made through the API, as another browser would.
+    const api = await context.request.post(`${baseURL}/api/register`, {
+      headers: { "x-dossard-access": "dossard-web-1" },
+      data: {
+        email: address,
+        password: "ancien mot 1",
+        passwordConfirmation: "ancien mot 1",
+        firstName: "Marc",
+        lastName: "Petit",
+        terms: true,
+      },
+    });
+    expect(api.status()).toBe(201);
+    await context.clearCookies();
+
+    await page.goto(`${baseURL}/login`);
+    await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+    await page.waitForURL(`${baseURL}/mot-de-passe-oublie`);
+    const before = smtp.messages.length;
+    await page.getByLabel("Adresse e-mail").fill(address);
+    await page.getByRole("button", { name: "Envoyer le lien" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain(address);
+
+    const mail = await mailTo(address, /token=/, before);
+    const link = mail.text.match(/https?:\/\/\S+token=[\w-]+/)?.[0];
+    expect(link?.startsWith(`${baseURL}/nouveau-mot-de-passe?token=`)).toBe(true);
+    await page.goto(link ?? "");
+    await page.getByLabel("Nouveau mot de passe").fill("nouveau mot 2");
+    await page.getByLabel("Confirmation du mot de passe").fill("nouveau mot 2");
+    await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+    await page.waitForURL(/\/user\/profil\?reset=1$/);
+    await expect.poll(() => page.locator(".Toastify").textContent()).toContain("Votre mot de passe a été changé.");
+
+    // The link was single-use.
+    await page.goto(link ?? "");
+    await page.getByLabel("Nouveau mot de passe").fill("troisieme mot 3");
+    await page.getByLabel("Confirmation du mot de passe").fill("troisieme mot 3");
+    await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toContain("Lien invalide ou expiré : utilisez le lien du dernier e-mail reçu.");
+
+    const login = await context.request.post(`${baseURL}/api/login`, {
+      headers: { "x-dossard-access": "dossard-web-1" },
+      data: { email: address, password: "nouveau mot 2" },
+    });
+    expect(login.status()).toBe(200);
+    await context.close();
+  });
+});
+
+describe("the same in English", () => {
+  it("registers, verifies, edits the profile and recovers the password on English pages", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const address = email("amy");
+    const before = smtp.messages.length;
+    await page.goto(`${baseURL}/en/register`);
+    expect(await page.title()).toBe("Create an account | Dossard");
+    await page.getByLabel("First name").fill("Amy");
+    await page.getByLabel("Nickname or organisation").fill("AmyRuns");
+    await page.getByLabel("Email address").fill(address);
+    await page.getByLabel("Password", { exact: true }).fill("hill repeats");
+    await page.getByLabel("Confirm password").fill("hill repeatz");
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await expect
+      .poll(() => page.getByTestId("field-error").allTextContents())
+      .toEqual(["Passwords are not identical."]);
+    await page.getByLabel("Confirm password").fill("hill repeats");
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await page.waitForURL(`${baseURL}/en/user/verification`);
+
+    const mail = await mailTo(address, /\b\d{5}\b/, before);
+    expect(mail.subject).toBe("Your Dossard verification code");
+    await page.getByLabel("5-digit code").fill(mail.text.match(/\b(\d{5})\b/)?.[1] ?? "");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL(/\/en\/user\/profile\?verified=1$/);
+
+    await fillDuration(page, "duration-bestMarathon", "3", "29", "59");
+    await page.getByRole("checkbox", { name: /Public profile/ }).check();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => page.locator(".Toastify").textContent()).toContain("Profile saved.");
+    const href = await page.getByRole("link", { name: "See my public profile" }).getAttribute("href");
+    expect(href).toMatch(/^\/en\/member\/amyruns/);
+    await page.goto(`${baseURL}${href}`);
+    expect(await page.locator("main").textContent()).toContain("3:29:59");
+
+    await page.goto(`${baseURL}/en/user/settings`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId("logout-link").click();
+    await page.waitForURL(`${baseURL}/en`);
+
+    await page.goto(`${baseURL}/en/forgot-password`);
+    const sent = smtp.messages.length;
+    await page.getByLabel("Email address").fill(address);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    const reset = await mailTo(address, /token=/, sent);
+    expect(reset.subject).toBe("Reset your Dossard password");
+    const link = reset.text.match(/https?:\/\/\S+token=[\w-]+/)?.[0] ?? "";
+    expect(link.startsWith(`${baseURL}/en/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByLabel("New password").fill("tempo runs 2");
+    await page.getByLabel("Confirm password").fill("tempo runs 2");
+    await page.getByRole("button", { name: "Save the password" }).click();
+    await page.waitForURL(/\/en\/user\/profile\?reset=1$/);
+    await context.close();
+  });
+
+  it("has accessible sign-in pages and sends visitors of member pages to log in", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/en/user/settings`);
+    await page.waitForURL(/\/en\/login\?next=%2Fen%2Fuser%2Fsettings$/);
+    expect(await page.title()).toBe("Sign in | Dossard");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${baseURL}/en/login?error=OAUTH_NO_EMAIL`);
+    expect(await page.getByRole("alert").first().textContent()).toContain(
+      "connect with another service or create an account",
+    );
+    await context.close();
+  });
+});
