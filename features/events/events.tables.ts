@@ -106,6 +106,8 @@ export const events = pgTable(
     status: contentStatus("status").notNull().default("pending"),
     checkStatus: checkStatus("check_status").notNull().default("to_check"),
     dateConfirmed: boolean("date_confirmed").notNull().default(false),
+    /** The member who listed it (null for imported and demo events). */
+    ownerId: integer("owner_id"),
     coverImage: text("cover_image"),
     headerImage: text("header_image"),
     /** Largest positive elevation and distance over its courses, kept for filtering and sorting. */
@@ -130,6 +132,8 @@ export const events = pgTable(
     index("events_region_date_idx").on(t.regionCode, t.startDate),
     index("events_department_date_idx").on(t.departmentCode, t.startDate),
     index("events_group_idx").on(t.groupId),
+    index("events_owner_idx").on(t.ownerId),
+    index("events_status_idx").on(t.status, t.checkStatus),
     index("events_search_idx").using("gin", t.searchVector),
     index("events_name_trgm_idx").using("gin", sql`immutable_unaccent(lower(${t.name})) gin_trgm_ops`),
     index("events_city_trgm_idx").using("gin", sql`immutable_unaccent(lower(${t.city})) gin_trgm_ops`),
