@@ -31,6 +31,7 @@ CREATE TABLE "organizer_claims" (
 );
 --> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "owner_id" integer;--> statement-breakpoint
+ALTER TABLE "tracks" ADD COLUMN "uploaded_by" integer;--> statement-breakpoint
 ALTER TABLE "event_change_requests" ADD CONSTRAINT "event_change_requests_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_organizers" ADD CONSTRAINT "event_organizers_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "organizer_claims" ADD CONSTRAINT "organizer_claims_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

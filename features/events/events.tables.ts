@@ -198,6 +198,8 @@ export const tracks = pgTable(
   {
     id: serial("id").primaryKey(),
     courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    /** Who uploaded it: a track not yet attached to a course belongs to its uploader. */
+    uploadedBy: integer("uploaded_by"),
     name: text("name").notNull(),
     /** Simplified line as [lng, lat, ele] points. */
     points: jsonb("points").$type<TrackPoint[]>().notNull(),
