@@ -1,4 +1,4 @@
-import i18next, { type i18n } from "i18next";
+import i18next, { type InitOptions, type i18n } from "i18next";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../constants.ts";
 import { NAMESPACES, resources } from "./resources.ts";
 
@@ -6,20 +6,28 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/** A fresh, synchronously initialised i18next instance for one locale (one per request on the server). */
-export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
-  const instance = i18next.createInstance();
-  instance.init({
+/** i18next's options for a locale, with the catalogues of `bundles` (every language by default). */
+export function i18nOptions(locale: Locale, bundles: Partial<typeof resources> = resources): InitOptions {
+  return {
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     ns: NAMESPACES,
     defaultNS: "common",
-    resources: resources as unknown as Record<string, Record<string, object>>,
+    resources: bundles as unknown as Record<string, Record<string, object>>,
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
-  });
+  };
+}
+
+/**
+ * A fresh, synchronously initialised i18next instance for one locale (one per request on the server).
+ * In the browser build, i18next is i18next.client.ts and `resources` the page's language only.
+ */
+export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
+  const instance = i18next.createInstance();
+  instance.init(i18nOptions(locale));
   return instance;
 }
 
