@@ -5,7 +5,7 @@
  *             restart check, loading a dumped data dir as the API test harness does)
  *   http      the real server (buildApp + the React Router build) against a bare Fastify route
  *   postgres  the two API routes on a real PostgreSQL (BENCH_DATABASE_URL), else skipped
- *   assets    JavaScript shipped for the first load of the home page, raw and gzip
+ *   assets    JavaScript shipped for the first load of the home page and of an event page, raw and gzip
  *   search    at 100,000 events (PGlite data dir under bench/.data/, and a database
  *             dossard_bench_100k on BENCH_DATABASE_URL's server, both seeded once and reused):
  *             GET /api/events for four filter combinations against the bare SQL of the same
@@ -540,9 +540,9 @@ function staticImports(source: string): string[] {
   return found;
 }
 
-async function assets(origin: string): Promise<AssetFigures> {
-  const page = await fetch(`${origin}/`, { signal: AbortSignal.timeout(30_000) });
-  if (page.status !== 200) throw new Error(`GET / answered ${page.status}`);
+async function assets(origin: string, pathname: string): Promise<AssetFigures> {
+  const page = await fetch(`${origin}${pathname}`, { signal: AbortSignal.timeout(30_000) });
+  if (page.status !== 200) throw new Error(`GET ${pathname} answered ${page.status}`);
   const html = await page.text();
   const listed = new Set<string>();
   let inlineBytes = 0;
@@ -561,7 +561,7 @@ async function assets(origin: string): Promise<AssetFigures> {
     const href = attribute(tag, "href");
     if (href && attribute(tag, "rel")?.toLowerCase() === "modulepreload") listed.add(new URL(href, `${origin}/`).href);
   }
-  if (listed.size === 0) throw new Error("no module script found in the home page");
+  if (listed.size === 0) throw new Error(`no module script found in ${pathname}`);
 
   // Fetch each listed file, and any static import they make that the page did not list.
   const queue = [...listed];
@@ -601,8 +601,8 @@ async function assets(origin: string): Promise<AssetFigures> {
   };
 }
 
-function assetRows(a: AssetFigures): Row[] {
-  const part = "First load of `/`";
+function assetRows(a: AssetFigures, pathname: string): Row[] {
+  const part = `First load of \`${pathname}\``;
   const largest = [...a.files].sort((x, y) => y.bytes - x.bytes)[0];
   return [
     {
@@ -612,7 +612,7 @@ function assetRows(a: AssetFigures): Row[] {
     },
     {
       part,
-      measure: "HTML of `/` (for scale)",
+      measure: `HTML of \`${pathname}\` (for scale)`,
       result: `${kb(a.html.bytes)} raw, ${kb(a.html.gzipBytes)} gzip, of which ${kb(a.inlineModuleScriptBytes)} inline module script`,
     },
   ];
@@ -1117,10 +1117,21 @@ async function main() {
       }
 
       if (options.parts.has("assets")) {
-        log("first load of /: module scripts and modulepreload links");
-        const figures = await assets(origin);
-        results.assets = figures;
-        rows.push(...assetRows(figures));
+        // The home page, and an event page through the search service: the first upcoming trail.
+        const found = await fetch(`${origin}/api/events?sport=trail`, { signal: AbortSignal.timeout(30_000) });
+        if (found.status !== 200) throw new Error(`GET /api/events answered ${found.status}`);
+        const slug = ((await found.json()) as { items: { slug: string }[] }).items[0]?.slug;
+        if (!slug) throw new Error("the search found no trail event for the assets part");
+        results.assets = {};
+        for (const [name, pathname] of [
+          ["home", "/"],
+          ["event", pagePath("event", "fr", { slug })],
+        ]) {
+          log(`first load of ${pathname}: module scripts and modulepreload links`);
+          const figures = await assets(origin, pathname);
+          (results.assets as Record<string, AssetFigures>)[name] = figures;
+          rows.push(...assetRows(figures, pathname));
+        }
       }
     }
 
