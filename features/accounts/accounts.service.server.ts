@@ -107,6 +107,17 @@ export function requireVerifiedEmail(user: Pick<UserRow, "emailStatus">) {
   if (user.emailStatus === "unverified") throw new ApiError("EMAIL_VERIFICATION_REQUIRED");
 }
 
+/**
+ * A member who proved they organise an event becomes an organiser; organisers and admins keep
+ * their role. Takes the caller's transaction so the role changes with the rights granted.
+ */
+export async function promoteToOrganiser(tx: Executor, userId: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ role: "organiser" })
+    .where(and(eq(users.id, userId), eq(users.role, "member")));
+}
+
 export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSender; publicOrigin: string }) {
   const limiter = rateLimiter(db, clock);
   const sessionsOf = sessionStore(db, clock);
