@@ -17,6 +17,7 @@ import { sessionUser } from "../features/accounts/accounts.service.server.ts";
 import { cookieSecret, installAuth } from "../features/accounts/auth.server.ts";
 import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
+import { editorRoutes } from "../features/events/editor.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
 import { eventsRoutes } from "../features/events/events.routes.server.ts";
 import { searchRoutes } from "../features/events/search.routes.server.ts";
@@ -61,6 +62,34 @@ export type BuildOptions = {
   runJobs?: boolean;
 };
 
+const EDITION_COPY_QUEUE = "events.copy-editions";
+
+/** The next 03:00 UTC (4 or 5 a.m. in France), when the site is quiet. */
+export function nextNightlyRun(now: Date): Date {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 3));
+  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+/**
+ * Next year's editions are created by a nightly job (which also purges orphan track uploads).
+ * Only servers that run jobs schedule it; the job schedules its next night itself.
+ */
+function scheduleEditionCopies(app: FastifyInstance, jobs: JobQueue, clock: () => Date, schedule: boolean) {
+  jobs.register(EDITION_COPY_QUEUE, async () => {
+    const created = await app.services.editor.copyDueEditions();
+    await app.services.editor.purgeOrphanTracks();
+    if (created.length) app.log.info({ created }, "next editions created");
+    await jobs.enqueue(EDITION_COPY_QUEUE, {}, { runAt: nextNightlyRun(clock()) });
+  });
+  if (!schedule) return;
+  app.addHook("onReady", async () => {
+    if ((await jobs.active(EDITION_COPY_QUEUE)) === 0) {
+      await jobs.enqueue(EDITION_COPY_QUEUE, {}, { runAt: nextNightlyRun(clock()) });
+    }
+  });
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   configurePublicOrigin(config.PUBLIC_URL);
@@ -82,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("jobs", jobs);
   app.decorate("storage", localStorage(path.join(config.dataDir, "uploads")));
   app.decorate("services", createServices(database.db, clock, { mail, publicOrigin: config.PUBLIC_URL }));
+  scheduleEditionCopies(app, jobs, clock, Boolean(options.runJobs) && config.NODE_ENV !== "test");
   if (options.runJobs) {
     jobs.start();
     app.addHook("onClose", async () => jobs.stop());
@@ -151,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(seoRoutes);
   await app.register(accountsRoutes);
   await app.register(oauthRoutes);
+  await app.register(editorRoutes);
 
   // Uploaded files (profile photos…), under the addresses of shared/image-url.ts.
   fs.mkdirSync(path.join(config.dataDir, "uploads"), { recursive: true });

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.server.ts";
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
+import { editorService } from "../features/events/editor.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
 import { eventsService } from "../features/events/events.service.server.ts";
 import { searchService } from "../features/events/search.service.server.ts";
@@ -11,6 +12,7 @@ import { sportsService } from "../features/sports/sports.service.server.ts";
 export function createServices(db: Db, clock: () => Date, deps: { mail: MailSender; publicOrigin: string }) {
   return {
     accounts: accountsService(db, clock, deps),
+    editor: editorService(db, clock),
     events: eventsService(db, clock),
     eventDetails: eventDetailService(db, clock),
     search: searchService(db, clock),

@@ -281,5 +281,14 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     await pass;
   }
 
-  return { enqueue, register, start, stop, drain, wake };
+  /** Jobs of a queue waiting or running: a recurring job schedules its next run only when none is. */
+  async function active(queue: string): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM jobs WHERE queue = ${queue} AND status IN ('pending', 'running')`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  return { enqueue, register, start, stop, drain, wake, active };
 }

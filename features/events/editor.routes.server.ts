@@ -1,0 +1,210 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
+import { requireRole, requireUser } from "../accounts/auth.server.ts";
+import { EVENT_STATUS_TYPES, eventFormSchema, eventStatusBodySchema } from "./editor.contract.ts";
+
+const id = z.coerce.number().int().min(0).max(2_147_483_647);
+const NO_STORE = "private, no-store";
+
+/**
+ * The event form and its moderation: a member's events, create/edit (or propose an edit), course
+ * removal, status changes, history, duplicates, and the admin's queues, requests and copies.
+ */
+export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const editor = () => app.services.editor;
+  const actorOf = async (request: Parameters<typeof requireUser>[0]) => {
+    const { user } = await requireUser(request);
+    return { id: user.id, role: user.role, emailStatus: user.emailStatus, user };
+  };
+
+  app.addHook("onSend", async (_request, reply) => {
+    if (!reply.getHeader("cache-control")) reply.header("Cache-Control", NO_STORE);
+  });
+
+  app.get(
+    "/api/user/events",
+    { schema: { tags: ["event editor"], summary: "Events the member listed or organises" } },
+    async (request) => ({ events: await editor().listMine(await actorOf(request)) }),
+  );
+
+  app.get(
+    "/api/user/event/:id?",
+    {
+      schema: {
+        tags: ["event editor"],
+        summary: "An event as its form (with the caller's access); without id, the member's events",
+        params: z.object({ id: id.optional() }),
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      if (!request.params.id) return { events: await editor().listMine(actor) };
+      return { event: await editor().editable(actor, request.params.id) };
+    },
+  );
+
+  app.get(
+    "/api/user/course/:id?",
+    {
+      schema: {
+        tags: ["event editor"],
+        summary: "One course of an event the member edits",
+        params: z.object({ id: id.optional() }),
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      if (!request.params.id) return { events: await editor().listMine(actor) };
+      return { course: await editor().course(actor, request.params.id) };
+    },
+  );
+
+  app.post(
+    "/api/event/check-duplicates",
+    {
+      schema: {
+        tags: ["event editor"],
+        summary: "Events already listed that look like this one (similar name, ± 3 days, within 20 km)",
+        body: z.object({
+          name: z.string().trim().min(3).max(150),
+          startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+          lat: z.number().min(-90).max(90).nullable().optional(),
+          lng: z.number().min(-180).max(180).nullable().optional(),
+          excludeId: z.number().int().positive().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      await requireUser(request);
+      return { duplicates: await editor().duplicates(request.body) };
+    },
+  );
+
+  app.post(
+    "/api/event/:id",
+    {
+      schema: {
+        tags: ["event editor"],
+        summary:
+          "Save the event form: id 0 lists a new event (pending validation); an owner, organiser or admin edits; anyone else proposes a modification",
+        params: z.object({ id }),
+        body: eventFormSchema,
+      },
+    },
+    async (request, reply) => {
+      const actor = await actorOf(request);
+      requireVerifiedEmail(actor.user);
+      const result = await editor().save(actor, request.params.id, request.body);
+      return reply.status(result.created ? 201 : 200).send(result);
+    },
+  );
+
+  app.delete(
+    "/api/course/:id",
+    {
+      schema: {
+        tags: ["event editor"],
+        summary: "Remove a course (never the last one of its event)",
+        params: z.object({ id: id.min(1) }),
+      },
+    },
+    async (request) => {
+      await editor().deleteCourse(await actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/event/:id/status/:type",
+    {
+      schema: {
+        tags: ["event editor"],
+        summary:
+          "Change an event's status: cancel, uncancel, postpone (new dates), confirm-date, check (editors); validate, activate, deactivate (admins)",
+        params: z.object({ id: id.min(1), type: z.enum(EVENT_STATUS_TYPES) }),
+        body: eventStatusBodySchema.optional(),
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      requireVerifiedEmail(actor.user);
+      return {
+        event: await editor().setStatus(actor, request.params.id, request.params.type, request.body ?? {}),
+      };
+    },
+  );
+
+  app.get(
+    "/api/event/:id/history",
+    {
+      schema: { tags: ["event editor"], summary: "An event's history (editors and admins)", params: z.object({ id }) },
+    },
+    async (request) => ({ history: await editor().history(await actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    "/api/admin/events",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Moderation queues: pending validation, to check, modification requests",
+        querystring: z.object({
+          queue: z.enum(["pending", "to_check", "requests"]).default("pending"),
+          q: z.string().trim().max(100).optional(),
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+        }),
+      },
+    },
+    async (request) => {
+      await requireRole(request, "admin");
+      return editor().moderationQueue(request.query);
+    },
+  );
+
+  app.get(
+    "/api/admin/event-request/:id",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "A modification request beside the live event (organiser of the event or admin)",
+        params: z.object({ id: id.min(1) }),
+      },
+    },
+    async (request) => ({ request: await editor().request(await actorOf(request), request.params.id) }),
+  );
+
+  app.post(
+    "/api/admin/event-request/:id/:decision",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Accept or reject a modification request",
+        params: z.object({ id: id.min(1), decision: z.enum(["accept", "reject"]) }),
+        body: z.object({ message: z.string().trim().max(2000).optional() }).optional(),
+      },
+    },
+    async (request) =>
+      editor().decideRequest(
+        await actorOf(request),
+        request.params.id,
+        request.params.decision,
+        request.body?.message ?? null,
+      ),
+  );
+
+  app.post(
+    "/api/admin/events/:id/copy",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Create next year's edition of an event now (automatic copy)",
+        params: z.object({ id: id.min(1) }),
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireRole(request, "admin");
+      return reply.status(201).send(await editor().copyEdition(user.id, request.params.id));
+    },
+  );
+};
