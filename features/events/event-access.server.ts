@@ -8,7 +8,11 @@ import { ApiError } from "../../shared/api-error.ts";
 import { eventOrganizers } from "./editor.tables.ts";
 import { courses, events } from "./events.tables.ts";
 
-export type Actor = { id: number; role: "member" | "organiser" | "admin"; emailStatus: string };
+export type Actor = {
+  id: number;
+  role: "member" | "organiser" | "admin";
+  emailStatus: "unverified" | "pending_change" | "verified";
+};
 export type EventAccess = "owner" | "organizer" | "admin" | "member";
 
 /** The caller's access to an event, or null when the event does not exist. */
