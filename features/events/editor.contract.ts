@@ -192,7 +192,7 @@ export const eventCommunicationSchema = z.object({
 /** The whole form: information, communication and at least one complete course. */
 export const eventFormSchema = eventInfoSchema
   .extend(eventCommunicationSchema.shape)
-  .extend({ courses: z.array(courseFormSchema).min(1, code("CANNOT_DELETE_ALL_COURSES")).max(30) })
+  .extend({ courses: z.array(courseFormSchema).min(1, code("FIELD_REQUIRED")).max(30) })
   .superRefine((event, ctx) => {
     if (event.endDate < event.startDate) {
       ctx.addIssue({ code: "custom", path: ["endDate"], message: "DATE_RANGE_INVALID" });

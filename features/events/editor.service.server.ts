@@ -96,10 +96,12 @@ function normalise(value: unknown): unknown {
   if (value === undefined || value === "") return null;
   if (Array.isArray(value)) return value.map(normalise);
   if (value && typeof value === "object") {
+    // An absent field and an empty one are the same to a reader of the diff.
     return Object.fromEntries(
       Object.entries(value)
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, v]) => [k, normalise(v)]),
+        .map(([k, v]) => [k, normalise(v)])
+        .filter(([, v]) => v !== null),
     );
   }
   return value;
@@ -137,6 +139,18 @@ function localTime(date: Date | null, timeZone: string): { date: string | null; 
   }).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
+/** A proposal as it would be stored: sanitised text, the commune's centre when no pin was moved. */
+function comparable(proposed: EventForm, live: EventForm): EventForm {
+  const sameCommune = (proposed.communeCode ?? null) === (live.communeCode ?? null);
+  return {
+    ...proposed,
+    description: sanitizeDescription(proposed.description),
+    lat: proposed.lat ?? (sameCommune ? live.lat : null),
+    lng: proposed.lng ?? (sameCommune ? live.lng : null),
+    courses: proposed.courses.map((c) => ({ ...c, description: sanitizeDescription(c.description) })),
+  };
 }
 
 export function editorService(db: Db, clock: () => Date) {
@@ -788,7 +802,7 @@ export function editorService(db: Db, clock: () => Date) {
       if (!request) throw new ApiError("ITEM_NOT_FOUND");
       await requireEventEditor(db, actor, request.eventId);
       const live = await loadForm(db, await eventRow(db, request.eventId));
-      const proposed = request.data as unknown as EventForm;
+      const proposed = comparable(request.data as unknown as EventForm, live);
       return {
         id: request.id,
         eventId: request.eventId,
