@@ -3,6 +3,7 @@ import { accountsService, type MailSender } from "../features/accounts/accounts.
 import { editorService } from "../features/events/editor.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
 import { eventsService } from "../features/events/events.service.server.ts";
+import { organizerService } from "../features/events/organizer.service.server.ts";
 import { searchService } from "../features/events/search.service.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
 import { seoService } from "../features/seo/seo.service.server.ts";
@@ -15,6 +16,7 @@ export function createServices(db: Db, clock: () => Date, deps: { mail: MailSend
     editor: editorService(db, clock),
     events: eventsService(db, clock),
     eventDetails: eventDetailService(db, clock),
+    organizers: organizerService(db, clock, deps),
     search: searchService(db, clock),
     geo: geoService(db),
     sports: sportsService(db),

@@ -9,7 +9,7 @@ import { ApiError } from "../../shared/api-error.ts";
 
 export type Limit = { max: number; windowSeconds: number };
 
-/** The limits of the account routes (per IP and per account). */
+/** The limits of the account and messaging routes (per IP, per account, per event). */
 export const LIMITS = {
   loginIp: { max: 30, windowSeconds: 15 * 60 },
   loginAccount: { max: 8, windowSeconds: 15 * 60 },
@@ -22,6 +22,16 @@ export const LIMITS = {
   recoverThrottle: { max: 1, windowSeconds: 60 },
   recoverAccount: { max: 5, windowSeconds: 60 * 60 },
   uploadAccount: { max: 20, windowSeconds: 60 * 60 },
+  /** "I am the organiser": codes a member may ask for (all events), and an event may receive. */
+  organizerClaimAccount: { max: 6, windowSeconds: 60 * 60 },
+  organizerClaimEvent: { max: 10, windowSeconds: 60 * 60 },
+  organizerVerifyAccount: { max: 10, windowSeconds: 15 * 60 },
+  /** Messages to organisers: per sender address (IP) and per event. */
+  contactOrganizerIp: { max: 5, windowSeconds: 60 * 60 },
+  contactOrganizerEvent: { max: 20, windowSeconds: 24 * 60 * 60 },
+  /** Invitations: sends per member, and mails one address may get from anyone. */
+  invitationAccount: { max: 10, windowSeconds: 24 * 60 * 60 },
+  invitationRecipient: { max: 3, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
 export function rateLimiter(db: Db, clock: () => Date) {

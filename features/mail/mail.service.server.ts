@@ -61,8 +61,8 @@ function smtpDelivery(smtpUrl: string, from: string): Deliver {
     // Development and test servers on this machine use self-signed certificates, or none.
     ...(local ? { tls: { rejectUnauthorized: false } } : {}),
   });
-  return async ({ to, subject, html, text }) => {
-    const info = await transport.sendMail({ from, to, subject, html, text, headers: AUTOMATIC });
+  return async ({ to, subject, html, text, replyTo }) => {
+    const info = await transport.sendMail({ from, to, replyTo, subject, html, text, headers: AUTOMATIC });
     return info.messageId;
   };
 }
@@ -71,8 +71,8 @@ function smtpDelivery(smtpUrl: string, from: string): Deliver {
 function outboxDelivery(dataDir: string, from: string, clock: () => Date): Deliver {
   const outbox = path.join(dataDir, "mail");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  return async ({ id, template, to, subject, html, text }) => {
-    const info = await transport.sendMail({ from, to, subject, html, text, headers: AUTOMATIC });
+  return async ({ id, template, to, subject, html, text, replyTo }) => {
+    const info = await transport.sendMail({ from, to, replyTo, subject, html, text, headers: AUTOMATIC });
     // Colons are not allowed in Windows file names.
     const base = `${clock().toISOString().replaceAll(":", "-")}-${id}-${template}`;
     await fs.mkdir(outbox, { recursive: true });

@@ -17,6 +17,12 @@ export type MailTemplateParams = {
   passwordChanged: { firstName: string };
   accountDisabled: { firstName: string };
   welcome: { firstName: string };
+  /** "I am the organiser": the code that grants rights on the event. */
+  organizerCode: { eventName: string; memberName: string; code: string };
+  /** A visitor's message to an event's organiser; replies go to the visitor. */
+  contactOrganizer: { eventName: string; senderName: string; senderEmail: string; message: string; eventUrl: string };
+  /** A member invites a friend to an event. */
+  invitation: { senderName: string; eventName: string; eventDate: string; eventUrl: string; message?: string };
 };
 export type MailTemplate = keyof MailTemplateParams;
 
@@ -24,7 +30,13 @@ export type MailTemplate = keyof MailTemplateParams;
 export const SECRET_PARAMS = ["code", "link"] as const;
 export type SecretParam = (typeof SECRET_PARAMS)[number];
 
-export type RenderedMail = { subject: string; html: string; text: string };
+export type RenderedMail = {
+  subject: string;
+  html: string;
+  text: string;
+  /** Where replies go, when not to us (a visitor writing to an organiser). */
+  replyTo?: string;
+};
 export type RenderContext = {
   /** The site's address, without a trailing slash (config PUBLIC_URL). */
   publicUrl: string;
@@ -38,7 +50,9 @@ type Block =
   /** A verification code, large and spaced out. */
   | { kind: "code"; code: string }
   /** A call to action; `showLink` also prints the address for clients that hide buttons. */
-  | { kind: "button"; label: string; url: string; showLink?: boolean };
+  | { kind: "button"; label: string; url: string; showLink?: boolean }
+  /** Words someone typed (a visitor's message): set apart, line breaks kept. */
+  | { kind: "quote"; text: string };
 
 type Links = { home: string; contact: string };
 
@@ -46,6 +60,8 @@ type TemplateDefinition<P> = {
   /** Parameters that must be non-empty strings (firstName may be empty: greeting without name). */
   required: (keyof P & string)[];
   body(t: TFunction, params: P, links: Links): Block[];
+  /** The Reply-To address, for messages a person wrote (the layout then stops saying "don't reply"). */
+  replyTo?: (params: P) => string;
 };
 
 const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]> } = {
@@ -103,6 +119,40 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
       { kind: "paragraph", text: t("welcome.closing") },
     ],
   },
+  organizerCode: {
+    required: ["eventName", "memberName", "code"],
+    body: (t, { eventName, memberName, code }) => [
+      { kind: "paragraph", text: t("organizerCode.intro", { eventName, memberName }) },
+      { kind: "code", code },
+      { kind: "paragraph", text: t("organizerCode.validity") },
+      { kind: "note", text: t("organizerCode.ignore") },
+    ],
+  },
+  contactOrganizer: {
+    required: ["eventName", "senderName", "senderEmail", "message", "eventUrl"],
+    body: (t, { eventName, senderName, senderEmail, message, eventUrl }) => [
+      { kind: "paragraph", text: t("contactOrganizer.intro", { eventName, senderName, senderEmail }) },
+      { kind: "quote", text: message },
+      { kind: "paragraph", text: t("contactOrganizer.reply", { senderName, senderEmail }) },
+      { kind: "button", label: t("contactOrganizer.button"), url: eventUrl },
+      { kind: "note", text: t("contactOrganizer.privacy", { senderName }) },
+    ],
+    replyTo: ({ senderEmail }) => senderEmail,
+  },
+  invitation: {
+    required: ["senderName", "eventName", "eventDate", "eventUrl"],
+    body: (t, { senderName, eventName, eventDate, eventUrl, message }) => [
+      { kind: "paragraph", text: t("invitation.intro", { senderName, eventName, eventDate }) },
+      ...(message?.trim()
+        ? [
+            { kind: "paragraph", text: t("invitation.messageIntro", { senderName }) } as const,
+            { kind: "quote", text: message.trim() } as const,
+          ]
+        : []),
+      { kind: "button", label: t("invitation.button"), url: eventUrl },
+      { kind: "note", text: t("invitation.once") },
+    ],
+  },
 };
 
 export const MAIL_TEMPLATES = Object.keys(TEMPLATES) as MailTemplate[];
@@ -141,6 +191,9 @@ function assertWebUrl(url: string): void {
   if (!/^https?:\/\//i.test(url)) throw new Error(`Mail link must be an http(s) address, got "${url}"`);
 }
 
+/** One address, nothing that could end a header line. */
+const SINGLE_ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
+
 function checkParams(template: MailTemplate, params: Record<string, unknown>): void {
   for (const name of TEMPLATES[template].required) {
     const value = params[name];
@@ -167,6 +220,12 @@ function blockHtml(block: Block, t: TFunction): string {
       return `<p style="margin:0 0 16px;">${escapeHtml(block.text)}</p>`;
     case "note":
       return `<p style="margin:0 0 16px;font-size:14px;color:${MUTED};">${escapeHtml(block.text)}</p>`;
+    case "quote":
+      // pre-line keeps the writer's line breaks; the text stays escaped like everything else.
+      return (
+        `<blockquote style="margin:0 0 16px;padding:12px 16px;background:#f8fafc;border-left:4px solid #f05a1a;` +
+        `border-radius:4px;white-space:pre-line;overflow-wrap:anywhere;">${escapeHtml(block.text)}</blockquote>`
+      );
     case "code":
       // letter-spacing spaces the digits out on screen while copying still gives "12345".
       return (
@@ -198,6 +257,11 @@ function blockText(block: Block): string {
     case "paragraph":
     case "note":
       return block.text;
+    case "quote":
+      return block.text
+        .split(/\r?\n/)
+        .map((line) => `> ${line}`.trimEnd())
+        .join("\n");
     case "code":
       return `    ${block.code}`;
     case "button":
@@ -228,12 +292,23 @@ export function renderMail(
   const definition = TEMPLATES[template] as TemplateDefinition<Record<string, string>>;
   const blocks = definition.body(t, params as Record<string, string>, links);
   for (const block of blocks) if (block.kind === "button") assertWebUrl(block.url);
+  const replyTo = definition.replyTo?.(params as Record<string, string>).trim();
+  if (replyTo !== undefined && !SINGLE_ADDRESS.test(replyTo)) {
+    throw new Error(`Mail template "${template}": invalid reply-to address "${replyTo}"`);
+  }
+  // Subjects, previews and footers never show a secret: only the stored parameters reach them.
+  const visible = Object.fromEntries(
+    Object.entries(params).filter(([name]) => !(SECRET_PARAMS as readonly string[]).includes(name)),
+  );
 
   const firstName = typeof params.firstName === "string" ? params.firstName.trim() : "";
   const greeting = firstName ? t("layout.greeting", { firstName }) : t("layout.greetingNoName");
-  const subject = t(`${template}.subject`);
-  const preheader = t(`${template}.preheader`, params);
-  const reason = t(`${template}.reason`);
+  // A subject is one header line, whatever a sender typed in their name.
+  const subject = t(`${template}.subject`, visible).replace(/\s+/g, " ").trim();
+  const preheader = t(`${template}.preheader`, visible);
+  const reason = t(`${template}.reason`, visible);
+  // A message a person wrote may be answered: the footer says where the reply goes.
+  const footer = replyTo ? t(`${template}.footer`, visible) : t("layout.automatic");
   const siteName = new URL(publicUrl).host;
 
   const html = `<!DOCTYPE html>
@@ -261,7 +336,7 @@ ${blocks.map((block) => blockHtml(block, t)).join("\n")}
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
 <tr><td style="padding:16px 28px;font-family:${FONT};font-size:12px;line-height:1.5;color:${MUTED};text-align:center;">
-${escapeHtml(reason)}<br>${escapeHtml(t("layout.automatic"))}<br>
+${escapeHtml(reason)}<br>${escapeHtml(footer)}<br>
 <a href="${escapeHtml(links.home)}" style="color:${MUTED};">${escapeHtml(siteName)}</a>
 </td></tr>
 </table>
@@ -275,8 +350,8 @@ ${escapeHtml(reason)}<br>${escapeHtml(t("layout.automatic"))}<br>
     greeting,
     ...blocks.map(blockText),
     `${t("layout.signOff")}\n${t("layout.team")}`,
-    `-- \n${reason}\n${t("layout.automatic")}\nDossard · ${links.home}`,
+    `-- \n${reason}\n${footer}\nDossard · ${links.home}`,
   ].join("\n\n");
 
-  return { subject, html, text: `${text}\n` };
+  return { subject, html, text: `${text}\n`, ...(replyTo ? { replyTo } : {}) };
 }

@@ -11,6 +11,21 @@ const SAMPLE_PARAMS: MailTemplateParams = {
   passwordChanged: { firstName: "Léa" },
   accountDisabled: { firstName: "Léa" },
   welcome: { firstName: "Léa" },
+  organizerCode: { eventName: "Trail des Crêtes", memberName: "Léa Martin", code: "40317" },
+  contactOrganizer: {
+    eventName: "Trail des Crêtes",
+    senderName: "Léa Martin",
+    senderEmail: "lea.martin@example.com",
+    message: "Bonjour,\nY a-t-il des navettes depuis la gare ?\nMerci !",
+    eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
+  },
+  invitation: {
+    senderName: "Léa Martin",
+    eventName: "Trail des Crêtes",
+    eventDate: "dimanche 14 juin 2026",
+    eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
+    message: "On la court ensemble ?",
+  },
 };
 
 describe("mail templates", () => {
@@ -113,6 +128,88 @@ describe("mail templates", () => {
     expect(() => renderMail("resetPassword", "fr", { firstName: "A", link: "javascript:alert(1)" }, context)).toThrow(
       /http/,
     );
+  });
+
+  it("mails the organiser code with the event's name, and keeps the code out of the subject", () => {
+    for (const locale of LOCALES) {
+      const mail = renderMail("organizerCode", locale, SAMPLE_PARAMS.organizerCode, context);
+      expect(mail.subject).toBe(
+        locale === "fr" ? "Votre code organisateur pour Trail des Crêtes" : "Your organiser code for Trail des Crêtes",
+      );
+      expect(mail.text).toContain("40317");
+      expect(mail.html).toMatch(/letter-spacing:\d+px;[^>]*>40317</);
+      expect(mail.text).toContain("15 minutes");
+      expect(mail.text).toContain("Léa Martin");
+      expect(mail.text).toMatch(locale === "fr" ? /^Bonjour,\n/ : /^Hi,\n/);
+      expect(mail.replyTo).toBeUndefined();
+    }
+    expect(() => renderMail("organizerCode", "fr", { eventName: "X", memberName: "Y" }, context)).toThrow(/"code"/);
+  });
+
+  it("passes a visitor's message to the organiser with replies going to the visitor", () => {
+    for (const locale of LOCALES) {
+      const mail = renderMail("contactOrganizer", locale, SAMPLE_PARAMS.contactOrganizer, context);
+      expect(mail.replyTo).toBe("lea.martin@example.com");
+      expect(mail.subject).toContain("Trail des Crêtes");
+      // The message keeps its lines: quoted in the text, pre-line in the HTML.
+      expect(mail.text).toContain("> Bonjour,\n> Y a-t-il des navettes depuis la gare ?\n> Merci !");
+      expect(mail.html).toMatch(/<blockquote[^>]*white-space:pre-line[^>]*>Bonjour,\nY a-t-il/);
+      expect(mail.html).toContain('href="https://dossard.example/course/trail-des-cretes-2026"');
+      // The footer no longer says "don't reply".
+      expect(mail.text).not.toMatch(/ne pas y répondre|don't reply/);
+      expect(mail.text).toMatch(
+        locale === "fr" ? /votre réponse ira directement à Léa Martin/ : /straight to Léa Martin/,
+      );
+    }
+  });
+
+  it("escapes what a visitor typed and refuses a reply-to that is not one address", () => {
+    const mail = renderMail(
+      "contactOrganizer",
+      "fr",
+      {
+        ...SAMPLE_PARAMS.contactOrganizer,
+        senderName: "<b>Léa</b>",
+        message: `</blockquote><script>alert(1)</script>`,
+      },
+      context,
+    );
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("<b>Léa</b>");
+    expect(mail.html).toContain("&lt;/blockquote&gt;&lt;script&gt;");
+    expect(mail.text).toContain("> </blockquote><script>alert(1)</script>");
+    for (const senderEmail of ["a@b.fr\r\nBcc: x@y.fr", "a@b.fr, c@d.fr", "nobody"]) {
+      expect(() =>
+        renderMail("contactOrganizer", "fr", { ...SAMPLE_PARAMS.contactOrganizer, senderEmail }, context),
+      ).toThrow(/reply-to/);
+    }
+    expect(() =>
+      renderMail("contactOrganizer", "fr", { ...SAMPLE_PARAMS.contactOrganizer, eventUrl: "javascript:x" }, context),
+    ).toThrow(/http/);
+  });
+
+  it("keeps a sender's name on one subject line", () => {
+    const mail = renderMail(
+      "invitation",
+      "en",
+      { ...SAMPLE_PARAMS.invitation, senderName: "Léa\r\nBcc: x@y.fr" },
+      context,
+    );
+    expect(mail.subject).toBe("Léa Bcc: x@y.fr invites you to Trail des Crêtes");
+  });
+
+  it("invites a friend with the date, the optional message and a link to the race", () => {
+    const fr = renderMail("invitation", "fr", SAMPLE_PARAMS.invitation, context);
+    expect(fr.subject).toBe("Léa Martin vous invite à Trail des Crêtes");
+    expect(fr.text).toContain("le dimanche 14 juin 2026");
+    expect(fr.text).toContain("Son message :\n\n> On la court ensemble ?");
+    expect(fr.html).toContain('href="https://dossard.example/course/trail-des-cretes-2026"');
+    expect(fr.replyTo).toBeUndefined();
+    const { message: _message, ...withoutMessage } = SAMPLE_PARAMS.invitation;
+    const en = renderMail("invitation", "en", withoutMessage, context);
+    expect(en.text).not.toContain("Their message");
+    expect(en.html).not.toContain("<blockquote");
+    expect(en.text).toContain("See the race\nhttps://dossard.example/course/trail-des-cretes-2026");
   });
 
   it("escapes the five HTML-special characters", () => {
