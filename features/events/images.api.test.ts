@@ -8,6 +8,7 @@ import { rows } from "../../db/rows.server.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { users } from "../accounts/accounts.tables.ts";
 import { courses, eventHistory, events } from "./events.tables.ts";
+import { eventImagesService } from "./images.service.server.ts";
 
 let t: TestApp;
 let dataDir: string;
@@ -440,6 +441,21 @@ describe("gallery, switch-image and DELETE /api/upload/file", () => {
     expect(full.json().error).toMatchObject({ code: "BAD_REQUEST", field: "gallery" });
     const files = fs.readdirSync(path.join(dataDir, "uploads", "event", String(other)));
     expect(files.length).toBe(40);
+  });
+
+  it("copies the cover and header files to a copied edition's folder", async () => {
+    const [source, copy] = (await eventIds(true, 9)).slice(7) as [number, number];
+    await own(source, owner);
+    const visuals: Visuals = (await upload(owner, source, "cover", await image(300, 200))).json();
+    const file = visuals.coverImage!.split("/").pop()!;
+    // What the yearly copy does to the columns: the same names, relative to the new event's folder.
+    await t.database.db.update(events).set({ coverImage: file, headerImage: null }).where(eq(events.id, copy));
+    const images = eventImagesService({ db: t.database.db, clock: () => new Date(), storage: t.app.storage });
+    await images.copyVisuals(source, copy);
+    const copied = await images.visuals(copy);
+    expect(copied.coverImage).toBe(`/media/event/${copy}/${file}`);
+    expect((await served(copied.coverImage!)).meta).toMatchObject({ width: 300, height: 200 });
+    expect((await served(copied.coverImage!.replace(/\.webp$/, "-640.webp"))).status).toBe(200);
   });
 
   it("keeps switch and delete to the event's editors", async () => {
