@@ -17,6 +17,11 @@ import {
 import { tracksService } from "./tracks.service.server.ts";
 
 const NO_STORE = "private, no-store";
+/** A course id, or 0 for a track waiting for its course. */
+const uploadTarget = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
 const errors = {
   400: apiErrorBodySchema,
   401: apiErrorBodySchema,
@@ -71,7 +76,7 @@ export const trackUploadRoutes: FastifyPluginAsyncZod<TrackRoutesOptions> = asyn
         summary:
           "Upload a GPX (multipart field `file`, 15 MB and 200,000 points at most, judged by content) for course `id`, replacing its track, or with id 0 for a course not saved yet",
         consumes: ["multipart/form-data"],
-        params: z.object({ id: numericId.describe("The course's id, or 0 for a track waiting for its course") }),
+        params: z.object({ id: uploadTarget.describe("The course's id, or 0 for a track waiting for its course") }),
         response: { 200: trackUploadResponseSchema, ...errors, 413: apiErrorBodySchema },
       },
     },
