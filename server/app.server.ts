@@ -20,7 +20,10 @@ import { enabledProviders } from "../features/accounts/oauth/providers.server.ts
 import { editorRoutes } from "../features/events/editor.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
 import { eventsRoutes } from "../features/events/events.routes.server.ts";
+import { eventImageRoutes } from "../features/events/images.routes.server.ts";
+import { organizerRoutes } from "../features/events/organizer.routes.server.ts";
 import { searchRoutes } from "../features/events/search.routes.server.ts";
+import { trackUploadRoutes } from "../features/events/tracks.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/files/storage.server.ts";
 import { geoRoutes } from "../features/geo/geo.routes.server.ts";
 import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.server.ts";
@@ -181,6 +184,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(seoRoutes);
   await app.register(accountsRoutes);
   await app.register(oauthRoutes);
+  await app.register(trackUploadRoutes, { db: database.db, clock });
+  await app.register(eventImageRoutes, { db: database.db, clock });
+  await app.register(organizerRoutes);
   await app.register(editorRoutes);
 
   // Uploaded files (profile photos…), under the addresses of shared/image-url.ts.
