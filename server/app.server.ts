@@ -112,8 +112,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mail = createMailService({ db: database.db, jobs, config, clock });
   mail.register();
   app.decorate("jobs", jobs);
-  app.decorate("storage", localStorage(path.join(config.dataDir, "uploads")));
-  app.decorate("services", createServices(database.db, clock, { mail, publicOrigin: config.PUBLIC_URL }));
+  const storage = localStorage(path.join(config.dataDir, "uploads"));
+  app.decorate("storage", storage);
+  app.decorate("services", createServices(database.db, clock, { mail, publicOrigin: config.PUBLIC_URL, storage }));
   scheduleEditionCopies(app, jobs, clock, Boolean(options.runJobs) && config.NODE_ENV !== "test");
   if (options.runJobs) {
     jobs.start();
@@ -184,8 +185,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(seoRoutes);
   await app.register(accountsRoutes);
   await app.register(oauthRoutes);
-  await app.register(trackUploadRoutes, { db: database.db, clock });
-  await app.register(eventImageRoutes, { db: database.db, clock });
+  await app.register(trackUploadRoutes);
+  await app.register(eventImageRoutes);
   await app.register(organizerRoutes);
   await app.register(editorRoutes);
 

@@ -3,17 +3,36 @@ import { accountsService, type MailSender } from "../features/accounts/accounts.
 import { editorService } from "../features/events/editor.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
 import { eventsService } from "../features/events/events.service.server.ts";
+import { eventImagesService } from "../features/events/images.service.server.ts";
 import { organizerService } from "../features/events/organizer.service.server.ts";
 import { searchService } from "../features/events/search.service.server.ts";
+import { tracksService } from "../features/events/tracks.service.server.ts";
+import type { FileStorage } from "../features/files/storage.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
 import { seoService } from "../features/seo/seo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
 
 /** Every domain service, bound to one database. Loaders and API routes both call these. */
-export function createServices(db: Db, clock: () => Date, deps: { mail: MailSender; publicOrigin: string }) {
+export function createServices(
+  db: Db,
+  clock: () => Date,
+  deps: { mail: MailSender; publicOrigin: string; storage: FileStorage },
+) {
+  const accounts = accountsService(db, clock, deps);
+  const images = eventImagesService({
+    db,
+    clock,
+    storage: deps.storage,
+    userPhoto: async (userId) => {
+      const user = await accounts.byId(userId);
+      return user && !user.disabledAt ? { file: user.photo, isPublic: user.publicProfile } : null;
+    },
+  });
   return {
-    accounts: accountsService(db, clock, deps),
-    editor: editorService(db, clock),
+    accounts,
+    editor: editorService(db, clock, { copyVisuals: images.copyVisuals }),
+    images,
+    tracks: tracksService(db, clock),
     events: eventsService(db, clock),
     eventDetails: eventDetailService(db, clock),
     organizers: organizerService(db, clock, deps),

@@ -153,7 +153,11 @@ function comparable(proposed: EventForm, live: EventForm): EventForm {
   };
 }
 
-export function editorService(db: Db, clock: () => Date) {
+export function editorService(
+  db: Db,
+  clock: () => Date,
+  deps: { copyVisuals?: (fromEventId: number, toEventId: number) => Promise<void> } = {},
+) {
   async function history(
     tx: Executor,
     eventId: number,
@@ -845,7 +849,7 @@ export function editorService(db: Db, clock: () => Date) {
      * same weekday a year later, date not confirmed, to be checked. Both stay in one group.
      */
     async copyEdition(actorId: number | null, id: number) {
-      return db.transaction(async (tx) => {
+      const copy = await db.transaction(async (tx) => {
         const source = await eventRow(tx, id);
         const form = await loadForm(tx, source);
         const startDate = nextYearSameWeekday(source.startDate);
@@ -921,6 +925,9 @@ export function editorService(db: Db, clock: () => Date) {
         await history(tx, id, "automatic_copy", actorId, { to: created.id });
         return { id: created.id };
       });
+      // Stored image names are relative to the event's folder: the copy gets its own files.
+      await deps.copyVisuals?.(id, copy.id);
+      return copy;
     },
 
     /**

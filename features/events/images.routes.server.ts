@@ -2,14 +2,12 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import type { Actor } from "./event-access.server.ts";
 import {
   EVENT_IMAGE_KINDS,
   EVENT_PHOTO_MAX_BYTES,
-  eventImagesService,
   GALLERY_MAX_IMAGES,
   THUMBNAIL_PROFILE_NAMES,
   THUMBNAIL_PROFILES,
@@ -103,22 +101,8 @@ export const thumbnailBodySchema = z.object({
  * Step 4 of the event form: POST /api/upload/event-photo, POST /api/event/switch-image,
  * DELETE /api/upload/file; and POST /api/thumbnail, which answers with the image itself.
  */
-export const eventImageRoutes: FastifyPluginAsyncZod<{ db: Db; clock?: () => Date }> = async (app, options) => {
-  const images = eventImagesService({
-    db: options.db,
-    clock: options.clock ?? (() => new Date()),
-    storage: app.storage,
-    userPhoto: async (userId) => {
-      const me = await app.services.accounts.me(userId).catch((error: unknown) => {
-        if (error instanceof ApiError) return null;
-        throw error;
-      });
-      if (!me) return null;
-      // Only photos we store (user/<name>); a remote avatar has no original to cut from.
-      const stored = me.photoUrl?.match(/^\/media\/user\/([^/?#]+)(?:[?#]|$)/)?.[1];
-      return { file: stored ? decodeURIComponent(stored) : null, isPublic: me.publicProfile };
-    },
-  });
+export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const images = app.services.images;
   const actorOf = async (request: FastifyRequest): Promise<Actor> => {
     const { user } = await requireUser(request);
     return { id: user.id, role: user.role, emailStatus: user.emailStatus };

@@ -2,7 +2,6 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../db/client.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import { numericId } from "./event-detail.contract.ts";
@@ -14,7 +13,6 @@ import {
   TRACK_MAX_BYTES,
   trackUploadResponseSchema,
 } from "./track-processing.ts";
-import { tracksService } from "./tracks.service.server.ts";
 
 const NO_STORE = "private, no-store";
 /** A course id, or 0 for a track waiting for its course. */
@@ -29,8 +27,6 @@ const errors = {
   404: apiErrorBodySchema,
   409: apiErrorBodySchema,
 };
-
-export type TrackRoutesOptions = { db: Db; clock?: () => Date };
 
 /** 401 before any validation: an anonymous caller is told to sign in, not that a field is wrong. */
 async function signedIn(request: FastifyRequest) {
@@ -58,8 +54,8 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; stem
  * POST /api/upload/track/{id}, POST /api/set-track/{type}, DELETE /api/track/{id}: the course
  * tracks of the event form. Members only, with a verified email.
  */
-export const trackUploadRoutes: FastifyPluginAsyncZod<TrackRoutesOptions> = async (app, options) => {
-  const service = tracksService(options.db, options.clock);
+export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.tracks;
 
   await app.register(fastifyMultipart, { limits: { fileSize: TRACK_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 

@@ -249,6 +249,17 @@ describe("search page", () => {
     expect(await page.locator("#search-filters").isVisible()).toBe(false);
     await page.getByRole("button", { name: "Filtres", exact: true }).click();
     expect(await page.locator("#search-filters").isVisible()).toBe(true);
+    // The sheet keeps the keyboard focus inside it, both ways.
+    const inSheet = () =>
+      page.evaluate(() => document.getElementById("search-filters")?.contains(document.activeElement));
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      expect(await inSheet()).toBe(true);
+    }
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await inSheet()).toBe(true);
+    }
     await page.getByRole("button", { name: "Fermer les filtres", exact: true }).click();
     expect(await page.locator("#search-filters").isVisible()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

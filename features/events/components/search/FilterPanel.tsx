@@ -78,13 +78,15 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
     return () => clearTimeout(timer);
   }, [text]);
 
-  // The sheet: Escape closes it and gives the focus back to its button.
+  // The sheet is modal on phones: Escape closes it and gives the focus back to its button, and
+  // Tab cycles through its controls instead of wandering into the page behind it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: close only sets state and moves the focus
   useEffect(() => {
     if (!open) return;
     sheetTitleRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") close();
+      else if (event.key === "Tab") trapFocus(event, document.getElementById("search-filters"));
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -489,4 +491,27 @@ function NumberField({
       className="h-9 w-20 min-w-0 rounded-md border border-gray-400 bg-white px-2 text-gray-900 text-sm placeholder:text-gray-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
     />
   );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside `container`, wrapping from the last control to the first. */
+export function trapFocus(event: KeyboardEvent, container: HTMLElement | null) {
+  if (!container) return;
+  const items = Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => el.getClientRects().length > 0,
+  );
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  const outside = !container.contains(active);
+  if (event.shiftKey && (active === first || active === container || outside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault();
+    first.focus();
+  }
 }
