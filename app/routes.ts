@@ -18,6 +18,10 @@ const FILES: Record<PageId, string> = {
   account: "routes/account.tsx",
   settings: "routes/settings.tsx",
   member: "routes/member.tsx",
+  myEvents: "routes/my-events.tsx",
+  eventNew: "routes/event-editor.tsx",
+  eventEdit: "routes/event-editor.tsx",
+  adminEvents: "routes/admin-events.tsx",
 };
 
 /** Each page is declared once per locale with the id "<locale>.<page>". */

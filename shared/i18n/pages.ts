@@ -20,6 +20,10 @@ export const PAGES = {
   account: { fr: "user/profil", en: "user/profile" },
   settings: { fr: "user/parametres", en: "user/settings" },
   member: { fr: "membre/:slug", en: "member/:slug" },
+  myEvents: { fr: "user/evenements", en: "user/events" },
+  eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },
+  eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
+  adminEvents: { fr: "admin/evenements", en: "admin/events" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;
 

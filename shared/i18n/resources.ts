@@ -6,6 +6,7 @@
  */
 import enAccount from "../../locales/en/account.json";
 import enCommon from "../../locales/en/common.json";
+import enEditor from "../../locales/en/editor.json";
 import enEvent from "../../locales/en/event.json";
 import enEvents from "../../locales/en/events.json";
 import enLanding from "../../locales/en/landing.json";
@@ -15,6 +16,7 @@ import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
 import frCommon from "../../locales/fr/common.json";
+import frEditor from "../../locales/fr/editor.json";
 import frEvent from "../../locales/fr/event.json";
 import frEvents from "../../locales/fr/events.json";
 import frLanding from "../../locales/fr/landing.json";
@@ -34,6 +36,7 @@ export const resources = {
     event: frEvent,
     landing: frLanding,
     account: frAccount,
+    editor: frEditor,
   },
   en: {
     common: enCommon,
@@ -45,6 +48,7 @@ export const resources = {
     event: enEvent,
     landing: enLanding,
     account: enAccount,
+    editor: enEditor,
   },
 } as const;
 

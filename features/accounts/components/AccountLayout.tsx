@@ -5,17 +5,20 @@ import type { Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../events/components/search/lazy-toasts.tsx";
 
-/** The member area's frame: a title and tabs between profile and settings. */
+/** The member area's frame: a title and tabs between profile, the member's events and settings. */
 export function AccountLayout({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
   const { t } = useTranslation("account");
   const tab = ({ isActive }: { isActive: boolean }) =>
-    `rounded-t-lg border-b-2 px-3 py-2 font-semibold text-sm ${isActive ? "border-brand-700 text-brand-700" : "border-transparent text-ink-700 hover:text-ink-900"}`;
+    `whitespace-nowrap rounded-t-lg border-b-2 px-3 py-2 font-semibold text-sm ${isActive ? "border-brand-700 text-brand-700" : "border-transparent text-ink-700 hover:text-ink-900"}`;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
       <h1 className="font-bold text-2xl text-ink-900 sm:text-3xl">{title}</h1>
-      <nav aria-label={t("nav.label")} className="mt-4 flex gap-2 border-slate-200 border-b">
+      <nav aria-label={t("nav.label")} className="mt-4 flex gap-1 overflow-x-auto border-slate-200 border-b sm:gap-2">
         <NavLink to={pagePath("account", locale)} className={tab} end>
           {t("nav.profile")}
+        </NavLink>
+        <NavLink to={pagePath("myEvents", locale)} className={tab} end>
+          {t("editor:nav.myEvents")}
         </NavLink>
         <NavLink to={pagePath("settings", locale)} className={tab} end>
           {t("nav.settings")}

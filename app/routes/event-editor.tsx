@@ -1,0 +1,75 @@
+import { data } from "react-router";
+import { EventEditor } from "../../features/events/components/editor/EventEditor.tsx";
+import type { TrackInfo } from "../../features/events/components/editor/form-model.ts";
+import type { Visuals } from "../../features/events/components/editor/VisualsStep.tsx";
+import { LazyToastHost } from "../../features/events/components/search/lazy-toasts.tsx";
+import type { EditableEvent } from "../../features/events/editor.contract.ts";
+import { localeFromPath } from "../../shared/i18n/index.ts";
+import { eventImageUrl } from "../../shared/image-url.ts";
+import { loginRedirect } from "../auth-guard.ts";
+import { routeMeta } from "../meta.ts";
+import { useLocale } from "../use-locale.ts";
+import type { Route } from "./+types/event-editor";
+
+/** Duck-typed: loaders run in the page bundle, which has its own copy of the ApiError class. */
+const isNotFound = (error: unknown) =>
+  Boolean(error && typeof error === "object" && (error as { code?: string }).code === "ITEM_NOT_FOUND");
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  if (!context.user) throw loginRedirect(request);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const { id: userId, role, emailStatus } = context.user;
+  const countries = await context.services.geo.countries(locale);
+  let event: EditableEvent | null = null;
+  const visuals: Visuals = { coverImage: null, headerImage: null, gallery: [] };
+  const tracks: Record<number, TrackInfo> = {};
+  const raw = (params as { id?: string }).id;
+  if (raw !== undefined) {
+    const id = Number(raw);
+    if (!/^\d{1,10}$/.test(raw) || id < 1 || id > 2_147_483_647) throw data({ kind: "item" }, { status: 404 });
+    try {
+      event = await context.services.editor.editable({ id: userId, role, emailStatus }, id);
+    } catch (error) {
+      if (isNotFound(error)) throw data({ kind: "item" }, { status: 404 });
+      throw error;
+    }
+    visuals.coverImage = event.coverImage ? eventImageUrl(event.coverImage, { dir: id }) : null;
+    visuals.headerImage = event.headerImage ? eventImageUrl(event.headerImage, { dir: id }) : null;
+    // The gallery of a public event; a pending one shows what this visit uploads.
+    const detail = event.status === "active" ? await context.services.eventDetails.byId(id) : null;
+    visuals.gallery = (detail?.images ?? []).map((image) => ({ id: image.id, url: image.url }));
+    for (const course of detail?.courses ?? []) {
+      if (!course.track) continue;
+      const { id: trackId, name, distance, elevationGain } = course.track;
+      tracks[trackId] = { id: trackId, name, distance, elevationGain };
+    }
+  }
+  return { event, countries, userId, emailVerified: emailStatus === "verified", visuals, tracks };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: args.data?.event ? "editor:editor.editMetaTitle" : "editor:editor.newTitle",
+    description: "editor:editor.metaDescription",
+    values: { name: args.data?.event?.name ?? "" },
+    noIndex: true,
+  });
+
+export default function EventEditorPage({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  return (
+    <>
+      <EventEditor
+        key={loaderData.event?.id ?? "new"}
+        locale={locale}
+        userId={loaderData.userId}
+        emailVerified={loaderData.emailVerified}
+        event={loaderData.event}
+        countries={loaderData.countries}
+        visuals={loaderData.visuals}
+        tracks={loaderData.tracks}
+      />
+      <LazyToastHost />
+    </>
+  );
+}
