@@ -1,4 +1,5 @@
 import { data, useRouteLoaderData } from "react-router";
+import type { SessionUser } from "../../features/accounts/accounts.contract.ts";
 import { EventPage, eventCrumbs } from "../../features/events/components/event/EventPage.tsx";
 import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/event/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
@@ -15,7 +16,9 @@ import type { Route } from "./+types/event";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await context.services.eventDetails.page(params.slug ?? "");
   if (!page) throw data({ kind: "item" }, { status: 404 });
-  return page;
+  // The signed-in member's access (owner, organiser, admin or member) shows the organiser tools.
+  const organizer = await context.services.organizers.pageInfo(page.event.id, context.user);
+  return { ...page, organizer };
 }
 
 const translators = { fr: createI18n("fr"), en: createI18n("en") };
@@ -87,8 +90,15 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function EventRoute({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
-  const root = useRouteLoaderData("root") as { publicUrl?: string } | undefined;
+  const root = useRouteLoaderData("root") as { publicUrl?: string; user?: SessionUser | null } | undefined;
   const path = pagePath("event", locale, { slug: loaderData.event.slug });
   const shareUrl = root?.publicUrl ? publicUrl(path, root.publicUrl) : publicUrl(path);
-  return <EventPage data={loaderData} locale={locale} shareUrl={shareUrl} />;
+  return (
+    <EventPage
+      data={loaderData}
+      locale={locale}
+      shareUrl={shareUrl}
+      viewer={{ info: loaderData.organizer, user: root?.user ?? null }}
+    />
+  );
 }

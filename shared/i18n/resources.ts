@@ -10,6 +10,7 @@ import enEditor from "../../locales/en/editor.json";
 import enEvent from "../../locales/en/event.json";
 import enEvents from "../../locales/en/events.json";
 import enLanding from "../../locales/en/landing.json";
+import enOrganizer from "../../locales/en/organizer.json";
 import enPages from "../../locales/en/pages.json";
 import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
@@ -20,6 +21,7 @@ import frEditor from "../../locales/fr/editor.json";
 import frEvent from "../../locales/fr/event.json";
 import frEvents from "../../locales/fr/events.json";
 import frLanding from "../../locales/fr/landing.json";
+import frOrganizer from "../../locales/fr/organizer.json";
 import frPages from "../../locales/fr/pages.json";
 import frSearch from "../../locales/fr/search.json";
 import frSports from "../../locales/fr/sports.json";
@@ -37,6 +39,7 @@ export const resources = {
     landing: frLanding,
     account: frAccount,
     editor: frEditor,
+    organizer: frOrganizer,
   },
   en: {
     common: enCommon,
@@ -49,6 +52,7 @@ export const resources = {
     landing: enLanding,
     account: enAccount,
     editor: enEditor,
+    organizer: enOrganizer,
   },
 } as const;
 

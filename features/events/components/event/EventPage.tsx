@@ -1,14 +1,22 @@
 import type { TFunction } from "i18next";
 import { CalendarPlus, CircleX, ExternalLink, Globe, Info, Ticket, TriangleAlert } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Locale, SPORTS } from "../../../../shared/constants.ts";
 import { formatLongDate } from "../../../../shared/dates.ts";
 import { pagePath } from "../../../../shared/i18n/pages.ts";
+import type { SessionUser } from "../../../accounts/accounts.contract.ts";
 import type { EventDetail, EventPageData } from "../../event-detail.contract.ts";
+import type { EventOrganizerInfo } from "../../organizer.contract.ts";
+import { LazyToastHost } from "../search/lazy-toasts.tsx";
+import { ClaimEvent } from "./ClaimEvent.tsx";
+import { ContactOrganizer } from "./ContactOrganizer.tsx";
 import { CourseCard } from "./CourseCard.tsx";
 import { EditionsList } from "./EditionsList.tsx";
 import { type Crumb, EventHero } from "./EventHero.tsx";
 import { EventInfo, EventLinks } from "./EventInfo.tsx";
+import { InviteFriends } from "./InviteFriends.tsx";
+import { OrganizerTools } from "./OrganizerTools.tsx";
 import { ShareButtons } from "./ShareButtons.tsx";
 
 /** Home › sport › sport in the region: the landing pages above an event. */
@@ -169,10 +177,31 @@ function Photos({ event }: { event: EventDetail }) {
   );
 }
 
+/** Who is looking, for the organiser side of the page (tools, claim, contact, invitations). */
+export type EventViewer = { info: EventOrganizerInfo; user: SessionUser | null };
+
+type Access = NonNullable<EventOrganizerInfo["access"]>;
+
 /** The whole event page below the site header. */
-export function EventPage({ data, locale, shareUrl }: { data: EventPageData; locale: Locale; shareUrl: string }) {
+export function EventPage({
+  data,
+  locale,
+  shareUrl,
+  viewer,
+}: {
+  data: EventPageData;
+  locale: Locale;
+  shareUrl: string;
+  viewer?: EventViewer;
+}) {
   const { t } = useTranslation("event");
   const { event, tracks, today } = data;
+  // Rights just granted on this page show at once, before the data reloads.
+  const [granted, setGranted] = useState<Access | null>(null);
+  const access = granted ?? viewer?.info.access ?? null;
+  const editor = access === "owner" || access === "organizer" || access === "admin" ? access : null;
+  const eventPath = pagePath("event", locale, { slug: event.slug });
+  const user = viewer?.user ?? null;
   const crumbs = eventCrumbs(event, locale, t);
   const paragraphs = (event.description ?? "")
     .split(/\n\s*\n/)
@@ -185,6 +214,15 @@ export function EventPage({ data, locale, shareUrl }: { data: EventPageData; loc
       <div className="mx-auto max-w-6xl px-4 py-6 lg:py-8">
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
           <div className="min-w-0 space-y-6">
+            {editor && (
+              <OrganizerTools
+                event={event}
+                access={editor}
+                locale={locale}
+                today={today}
+                justGranted={granted !== null}
+              />
+            )}
             <StatusNotice event={event} locale={locale} />
             <Actions event={event} locale={locale} today={today} />
             <section aria-labelledby="courses-heading" className="space-y-4">
@@ -233,9 +271,25 @@ export function EventPage({ data, locale, shareUrl }: { data: EventPageData; loc
                 />
               </div>
             </section>
+            {viewer && (
+              <>
+                <InviteFriends eventId={event.id} eventPath={eventPath} locale={locale} user={user} />
+                {viewer.info.canContact && !editor && <ContactOrganizer eventId={event.id} user={user} />}
+                {!editor && (
+                  <ClaimEvent
+                    eventId={event.id}
+                    eventPath={eventPath}
+                    locale={locale}
+                    user={user}
+                    onGranted={setGranted}
+                  />
+                )}
+              </>
+            )}
           </div>
         </div>
       </div>
+      <LazyToastHost />
     </article>
   );
 }

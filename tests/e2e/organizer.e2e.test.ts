@@ -1,0 +1,249 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EventDetail } from "../../features/events/event-detail.contract.ts";
+import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
+import { formatLongDate } from "../../shared/dates.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { launchBrowser, MOBILE } from "./browser.ts";
+import { type ServerProcess, startServer } from "./server-process.ts";
+
+/**
+ * The real organiser takes over an imported listing: a member signs in from the event page, claims
+ * the event with the code mailed to its contact address (read from a real SMTP server started
+ * here), and postpones it from the organiser tools. Visitors write to the organiser and members
+ * invite friends from the same page.
+ */
+let browser: Browser;
+let smtp: TestSmtpServer;
+let server: ServerProcess;
+let dataDir: string;
+let baseURL: string;
+/** Upcoming, ownerless demo events whose page offers to contact the organiser (they have a contact address). */
+const withContact: EventDetail[] = [];
+
+const api = async <T>(url: string): Promise<T> => {
+  const response = await fetch(`${baseURL}${url}`);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+};
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-organizer-"));
+  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "60", SMTP_URL: smtp.url });
+  baseURL = server.baseURL;
+  browser = await launchBrowser();
+  const { events } = await api<{ events: { id: number }[] }>("/api/events_group/upcoming?limit=60");
+  for (const { id } of events) {
+    const event = await api<EventDetail>(`/api/event/${id}`);
+    if (event.state !== "upcoming" || event.postponed) continue;
+    const html = await (await fetch(`${baseURL}/course/${event.slug}`)).text();
+    if (html.includes('data-testid="contact-organizer"')) withContact.push(event);
+    if (withContact.length >= 3) break;
+  }
+  if (withContact.length < 3) throw new Error("not enough upcoming demo events with a contact address");
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+let counter = 0;
+const email = (name: string) => `${name}.${++counter}.${Date.now().toString(36)}@example.fr`;
+
+/** A member registered and verified through the API (the account journeys cover the forms). */
+async function verifiedMember(firstName: string): Promise<{ email: string; password: string; cookie: string }> {
+  const address = email(firstName.toLowerCase());
+  const password = "départ 2026 !";
+  const headers = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" };
+  const after = smtp.messages.length;
+  const registered = await fetch(`${baseURL}/api/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      email: address,
+      password,
+      passwordConfirmation: password,
+      firstName,
+      lastName: "Durand",
+      pseudo: "",
+      terms: true,
+    }),
+  });
+  expect(registered.status).toBe(201);
+  const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0];
+  const mail = await smtp.waitFor((m) => m.to.includes(address) && smtp.messages.indexOf(m) >= after, 15_000);
+  const code = mail.text.match(/\b(\d{5})\b/)?.[1];
+  const verified = await fetch(`${baseURL}/api/user/verify-account`, {
+    method: "POST",
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ code }),
+  });
+  expect(verified.status).toBe(200);
+  return { email: address, password, cookie };
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const toast = (page: Page) => page.locator(".Toastify").textContent();
+
+/** "YYYY-MM-DD" plus some days. */
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+describe("the real organiser, in French on a phone", () => {
+  it("signs in from the event page, claims the listing with the mailed code and postpones the race", async () => {
+    const event = withContact[0];
+    const member = await verifiedMember("Sandrine");
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+
+    // A visitor is sent to the login page, and back to the event afterwards.
+    await page.goto(`${baseURL}/course/${event.slug}`);
+    const claim = page.getByTestId("claim-event");
+    await expect.poll(() => claim.getByRole("heading").textContent()).toBe("Organisateur ?");
+    await claim.getByRole("link", { name: "Se connecter pour gérer cette fiche" }).click();
+    await page.waitForURL(`${baseURL}/login?next=${encodeURIComponent(`/course/${event.slug}`)}`);
+    await page.getByLabel("Adresse e-mail").fill(member.email);
+    await page.getByLabel("Mot de passe").fill(member.password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.waitForURL(`${baseURL}/course/${event.slug}`);
+
+    // The claim opens in place: the box to tick, an address, then the code.
+    await claim.getByRole("button", { name: "Je suis l'organisateur" }).click();
+    await claim.getByRole("button", { name: "Recevoir un code" }).click();
+    await expect
+      .poll(() => claim.getByTestId("field-error").allTextContents())
+      .toEqual(["Ce champ est obligatoire.", "Adresse e-mail invalide."]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await claim.getByLabel("Je fais partie de l'organisation de cet événement").check();
+    await claim.getByLabel("Votre adresse e-mail").fill(member.email);
+    const before = smtp.messages.length;
+    await claim.getByRole("button", { name: "Recevoir un code" }).click();
+    await expect
+      .poll(() => claim.getByRole("status").first().textContent())
+      .toMatch(/^Un code à 5 chiffres a été envoyé à c•••@/);
+
+    // The code went to the event's contact address, not to the member.
+    const mail = await smtp.waitFor(
+      (m) => m.subject === `Votre code organisateur pour ${event.name}` && smtp.messages.indexOf(m) >= before,
+      15_000,
+    );
+    expect(mail.to).not.toContain(member.email);
+    // A new, empty field (not the address field reused).
+    expect(await claim.getByLabel("Code à 5 chiffres").inputValue()).toBe("");
+    expect(mail.to[0]).toMatch(/^c[^@]*@/);
+    const code = mail.text.match(/\b(\d{5})\b/)?.[1] ?? "";
+    await claim.getByLabel("Code à 5 chiffres").fill(code === "00000" ? "11111" : "00000");
+    await claim.getByRole("button", { name: "Valider" }).click();
+    await expect.poll(() => claim.getByTestId("field-error").textContent()).toBe("Code incorrect.");
+    await claim.getByLabel("Code à 5 chiffres").fill(code);
+    await claim.getByRole("button", { name: "Valider" }).click();
+    await expect.poll(() => toast(page)).toContain("Vous êtes maintenant organisateur de cet événement.");
+
+    // The organiser tools replace the claim.
+    const tools = page.getByTestId("organizer-tools");
+    await expect.poll(() => tools.isVisible()).toBe(true);
+    expect(await page.getByTestId("claim-event").count()).toBe(0);
+    expect(await tools.textContent()).toContain("Vous êtes organisateur de cet événement.");
+
+    // Postpone by two weeks.
+    const newDate = addDays(event.startDate, 14);
+    const [year, month, day] = newDate.split("-");
+    await tools.getByRole("button", { name: "Reporter" }).click();
+    const dialog = page.getByTestId("postpone-dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    const field = dialog.getByRole("group", { name: "Nouvelle date" });
+    await field.getByLabel("Jour").fill(day);
+    await field.getByLabel("Mois").fill(month);
+    await field.getByLabel("Année").fill(year);
+    await dialog.getByRole("button", { name: "Reporter à cette date" }).click();
+    await expect.poll(() => toast(page)).toContain("L'événement est reporté.");
+
+    // The page, reloaded from the server, says so with both dates.
+    await page.reload();
+    await expect.poll(() => page.locator('header [data-state="postponed"]').textContent()).toBe("Reportée");
+    const notice = await page.getByRole("note").first().textContent();
+    expect(notice).toContain("Course reportée");
+    expect(notice).toContain(
+      `Initialement prévue le ${formatLongDate(event.startDate, "fr")}, la course a lieu le ${formatLongDate(newDate, "fr")}.`,
+    );
+    await context.close();
+  });
+});
+
+describe("writing to the organiser and inviting friends", () => {
+  it("lets a visitor write to the organiser without seeing their address", async () => {
+    const event = withContact[1];
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/course/${event.slug}`);
+    const contact = page.getByTestId("contact-organizer");
+    await contact.getByRole("button", { name: "Écrire un message" }).click();
+    await contact.getByLabel("Votre nom").fill("Marc Lemoine");
+    await contact.getByLabel("Votre adresse e-mail").fill("marc.lemoine@example.com");
+    await contact.getByLabel("Votre message").fill("Court !");
+    await contact.getByRole("button", { name: "Envoyer le message" }).click();
+    await expect
+      .poll(() => contact.getByTestId("field-error").textContent())
+      .toBe("Votre message doit contenir entre 10 et 3000 caractères.");
+    expect(await seriousViolations(page)).toEqual([]);
+    await contact.getByLabel("Votre message").fill("Bonjour,\nLe parking du départ est-il gratuit ?");
+    const before = smtp.messages.length;
+    await contact.getByRole("button", { name: "Envoyer le message" }).click();
+    await expect.poll(() => toast(page)).toContain("Votre message a été envoyé à l'organisateur.");
+    const mail = await smtp.waitFor(
+      (m) => m.subject === `Nouveau message à propos de ${event.name}` && smtp.messages.indexOf(m) >= before,
+      15_000,
+    );
+    expect(mail.headers["reply-to"]).toContain("marc.lemoine@example.com");
+    expect(mail.text).toContain("> Le parking du départ est-il gratuit ?");
+    expect(await page.content()).not.toContain(mail.to[0]);
+    await context.close();
+  });
+
+  it("lets a member invite two friends, in English", async () => {
+    const event = withContact[2];
+    const member = await verifiedMember("Nina");
+    const context = await browser.newContext(MOBILE);
+    await context.addCookies([
+      { name: "dossard_session", value: member.cookie.split("=")[1], url: baseURL, httpOnly: true, sameSite: "Lax" },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/en/race/${event.slug}`);
+    const invite = page.getByTestId("invite-friends");
+    await invite.getByRole("button", { name: "Invite friends" }).click();
+    const friends = [email("ami"), email("amie")];
+    await invite.getByLabel("Friend 1's email address").fill(friends[0]);
+    await invite.getByRole("button", { name: "Add a friend" }).click();
+    await invite.getByLabel("Friend 2's email address").fill("not-an-address");
+    await invite.getByRole("button", { name: "Send the invitation" }).click();
+    await expect.poll(() => invite.getByTestId("field-error").textContent()).toBe("Invalid email address.");
+    await invite.getByLabel("Friend 2's email address").fill(friends[1]);
+    await invite.getByLabel("A word for your friends (optional)").fill("Shall we run it together?");
+    const before = smtp.messages.length;
+    await invite.getByRole("button", { name: "Send the invitation" }).click();
+    await expect.poll(() => toast(page)).toContain("Invitation sent to 2 friends.");
+    for (const friend of friends) {
+      const mail = await smtp.waitFor((m) => m.to.includes(friend) && smtp.messages.indexOf(m) >= before, 15_000);
+      expect(mail.subject).toBe(`Nina Durand invites you to ${event.name}`);
+      expect(mail.text).toContain(`${baseURL}/en/race/${event.slug}`);
+    }
+    await context.close();
+  });
+});
