@@ -9,7 +9,7 @@ import { LazyToastHost } from "../../events/components/search/lazy-toasts.tsx";
 export function AccountLayout({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
   const { t } = useTranslation("account");
   const tab = ({ isActive }: { isActive: boolean }) =>
-    `whitespace-nowrap rounded-t-lg border-b-2 px-3 py-2 font-semibold text-sm ${isActive ? "border-brand-700 text-brand-700" : "border-transparent text-ink-700 hover:text-ink-900"}`;
+    `whitespace-nowrap rounded-t-lg border-b-2 px-2 py-2 font-semibold text-sm sm:px-3 ${isActive ? "border-brand-700 text-brand-700" : "border-transparent text-ink-700 hover:text-ink-900"}`;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
       <h1 className="font-bold text-2xl text-ink-900 sm:text-3xl">{title}</h1>

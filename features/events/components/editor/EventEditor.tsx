@@ -504,7 +504,7 @@ export function EventEditor({
           </span>
           {t(`steps.${step}`)}
         </h2>
-        <p className="mb-4 text-ink-500 text-sm">{t("form.requiredLegend")}</p>
+        {step !== "visuals" ? <p className="mb-4 text-ink-500 text-sm">{t("form.requiredLegend")}</p> : null}
         {errorCount > 0 ? (
           <p
             role="alert"
@@ -550,16 +550,21 @@ export function EventEditor({
         ) : null}
 
         <div className="fixed inset-x-0 bottom-0 z-20 border-slate-200 border-t bg-white/95 backdrop-blur">
-          <div className="mx-auto flex w-full max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3">
+          <div className="mx-auto flex w-full max-w-5xl items-center justify-between gap-2 px-4 py-2 sm:py-3">
             <div>
               {index > 0 ? (
-                <button type="button" className={SECONDARY_BUTTON} onClick={() => goTo(STEPS[index - 1] as Step)}>
+                <button
+                  type="button"
+                  className={`${SECONDARY_BUTTON} max-sm:px-3`}
+                  onClick={() => goTo(STEPS[index - 1] as Step)}
+                >
                   <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-                  {t("form.previous")}
+                  {/* On phones the arrow alone, to keep the bar on one line; the word stays for screen readers. */}
+                  <span className="sr-only sm:not-sr-only">{t("form.previous")}</span>
                 </button>
               ) : null}
             </div>
-            <div className="flex flex-wrap items-center justify-end gap-2">
+            <div className="flex items-center justify-end gap-2">
               {dirty ? (
                 <span className="hidden text-ink-500 text-sm sm:inline" data-testid="unsaved">
                   {t("form.unsaved")}
@@ -568,7 +573,7 @@ export function EventEditor({
               {showSave ? (
                 <button
                   type="button"
-                  className={step === "visuals" || !STEPS[index + 1] ? PRIMARY_BUTTON : SECONDARY_BUTTON}
+                  className={`${step === "visuals" || !STEPS[index + 1] ? PRIMARY_BUTTON : SECONDARY_BUTTON} max-sm:px-3`}
                   onClick={() => void save()}
                   disabled={saving}
                   aria-busy={saving || undefined}
@@ -579,13 +584,20 @@ export function EventEditor({
                   ) : (
                     <Save className="h-4 w-4" aria-hidden="true" />
                   )}
-                  {meta ? t("form.save") : t("form.saveNew")}
+                  {meta ? (
+                    t("form.save")
+                  ) : (
+                    <>
+                      <span className="sm:hidden">{t("form.save")}</span>
+                      <span className="hidden sm:inline">{t("form.saveNew")}</span>
+                    </>
+                  )}
                 </button>
               ) : null}
               {STEPS[index + 1] ? (
                 <button
                   type="button"
-                  className={PRIMARY_BUTTON}
+                  className={`${PRIMARY_BUTTON} max-sm:px-3`}
                   onClick={() => goTo(STEPS[index + 1] as Step)}
                   data-testid="next-step"
                 >

@@ -297,7 +297,7 @@ export function PlaceFields({ value, onChange, errors, countries, locale }: Prop
         <PinMap lat={value.lat} lng={value.lng} onMove={dropped} label={t("place.mapLabel")} />
         <p className="mt-1 text-ink-700 text-sm" aria-live="polite" data-testid="pin-status">
           {value.lat !== null && value.lng !== null
-            ? t("place.coordinates", { lat: coordinate(value.lat), lng: coordinate(value.lng) })
+            ? t("place.coordinates", { latitude: coordinate(value.lat), longitude: coordinate(value.lng) })
             : t("place.noPin")}
           {geocodeNote ? ` ${geocodeNote}` : ""}
         </p>

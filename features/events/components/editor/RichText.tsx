@@ -1,5 +1,5 @@
 import { Bold, Italic, Link2, List, ListOrdered } from "lucide-react";
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../../app/ui/cx.ts";
 import { FieldError, INPUT_CLASS, SECONDARY_BUTTON } from "../../../accounts/components/fields.tsx";
@@ -58,13 +58,14 @@ export function RichText({ path, label, value, onChange, revision, error, hint }
   const latestValue = useRef(value);
   latestValue.current = value;
 
-  // The box's content is set from outside only at first and when a draft replaces the form.
+  // The box's content comes from outside only at first and when a draft replaces the form; the
+  // same object otherwise, so React leaves the member's typing alone.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the revision is the signal, the value is read from a ref
+  const initialHtml = useMemo(() => ({ __html: latestValue.current }), [revision]);
   useEffect(() => {
-    if (box.current) box.current.innerHTML = latestValue.current;
     // New lines as paragraphs (Chromium's default is <div>, which the server does not keep).
     exec("defaultParagraphSeparator", "p");
-  }, [revision]);
+  }, []);
 
   useEffect(() => {
     const update = () => {
@@ -234,6 +235,8 @@ export function RichText({ path, label, value, onChange, revision, error, hint }
           aria-invalid={error ? true : undefined}
           contentEditable
           suppressContentEditableWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the server sanitised, or this member's own draft in their own browser
+          dangerouslySetInnerHTML={initialHtml}
           onInput={emit}
           onBlur={emit}
           onKeyDown={onKeyDown}

@@ -17,7 +17,7 @@ export const LABEL_CLASS = "mb-1 block font-medium text-ink-900 text-sm";
 export const HINT_CLASS = "mt-1 text-ink-500 text-sm";
 export const CARD_CLASS = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 export const LINK_BUTTON =
-  "inline-flex items-center gap-1 rounded-md px-2 py-1.5 font-semibold text-brand-800 text-sm hover:bg-brand-50 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline disabled:hover:bg-transparent";
+  "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-left font-semibold text-brand-800 text-sm hover:bg-brand-50 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline disabled:hover:bg-transparent";
 
 export function RequiredMark() {
   const { t } = useTranslation("editor");

@@ -106,18 +106,24 @@ export function EventsManager({ locale, queue, q, page, total, items }: Props) {
         ))}
       </nav>
 
-      <Form method="get" action={base} role="search" className="flex flex-wrap items-end gap-2">
+      <Form method="get" action={base} role="search">
         {queue !== "pending" ? <input type="hidden" name="queue" value={queue} /> : null}
-        <div className="min-w-0 flex-1">
-          <label htmlFor="admin-events-q" className="mb-1 block font-medium text-ink-900 text-sm">
-            {t("admin.search")}
-          </label>
-          <input id="admin-events-q" name="q" type="search" defaultValue={q} className={INPUT_CLASS} />
+        <label htmlFor="admin-events-q" className="mb-1 block font-medium text-ink-900 text-sm">
+          {t("admin.search")}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="admin-events-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            className={`${INPUT_CLASS} min-w-0 flex-1`}
+          />
+          <button type="submit" className={SECONDARY_BUTTON}>
+            <Search className="h-4 w-4" aria-hidden="true" />
+            {t("admin.searchButton")}
+          </button>
         </div>
-        <button type="submit" className={SECONDARY_BUTTON}>
-          <Search className="h-4 w-4" aria-hidden="true" />
-          {t("admin.searchButton")}
-        </button>
       </Form>
 
       <p className="text-ink-700 text-sm" aria-live="polite">
@@ -528,25 +534,36 @@ export function ChangesTable({ changes, locale }: { changes: Change[]; locale: "
         </tr>
       </thead>
       <tbody>
-        {changes.map((change) => (
-          <tr key={change.field} className="block border-slate-100 border-b py-2 sm:table-row sm:py-0">
-            <th scope="row" className="block px-0 py-1 font-semibold text-ink-900 sm:table-cell sm:px-3 sm:py-2">
-              {fieldLabel(change.field, t)}
-            </th>
-            {cell(
-              <del className="text-ink-700 decoration-red-700">
-                {formatValue(change.field, change.before, t, locale)}
-              </del>,
-              t("admin.diffBefore"),
-            )}
-            {cell(
-              <ins className="font-medium text-ink-900 no-underline">
-                {formatValue(change.field, change.after, t, locale)}
-              </ins>,
-              t("admin.diffAfter"),
-            )}
-          </tr>
-        ))}
+        {changes.map((change) => {
+          let before = formatValue(change.field, change.before, t, locale);
+          let after = formatValue(change.field, change.after, t, locale);
+          let note: string | null = null;
+          // Courses: only the lines that differ, and how many stayed the same.
+          if (change.field === "courses") {
+            const a = before.split("\n");
+            const b = after.split("\n");
+            const same = a.filter((line) => b.includes(line));
+            before = a.filter((line) => !same.includes(line)).join("\n") || "—";
+            after = b.filter((line) => !same.includes(line)).join("\n") || "—";
+            if (same.length) note = t("admin.unchangedCourses", { count: same.length });
+          }
+          return (
+            <tr key={change.field} className="block border-slate-100 border-b py-2 sm:table-row sm:py-0">
+              <th scope="row" className="block px-0 py-1 font-semibold text-ink-900 sm:table-cell sm:px-3 sm:py-2">
+                {fieldLabel(change.field, t)}
+                {note ? <span className="block font-normal text-ink-500 text-xs">{note}</span> : null}
+              </th>
+              {cell(
+                <del className="rounded bg-red-50 px-1 text-red-900 no-underline">{before}</del>,
+                t("admin.diffBefore"),
+              )}
+              {cell(
+                <ins className="rounded bg-emerald-50 px-1 font-medium text-emerald-950 no-underline">{after}</ins>,
+                t("admin.diffAfter"),
+              )}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );
