@@ -584,7 +584,9 @@ export function EventEditor({
                   ) : (
                     <Save className="h-4 w-4" aria-hidden="true" />
                   )}
-                  {meta ? (
+                  {meta?.access === "member" ? (
+                    t("form.propose")
+                  ) : meta ? (
                     t("form.save")
                   ) : (
                     <>
