@@ -11,6 +11,8 @@ import type { FileStorage } from "../features/files/storage.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
 import { seoService } from "../features/seo/seo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
+import { pagePath } from "../shared/i18n/pages.ts";
+import { publicUrl } from "../shared/public-url.ts";
 
 /** Every domain service, bound to one database. Loaders and API routes both call these. */
 export function createServices(
@@ -30,7 +32,28 @@ export function createServices(
   });
   return {
     accounts,
-    editor: editorService(db, clock, { copyVisuals: images.copyVisuals }),
+    editor: editorService(db, clock, {
+      copyVisuals: images.copyVisuals,
+      notifyModeration: async (tx, notice) => {
+        const user = await accounts.byId(notice.userId, tx);
+        if (!user || user.disabledAt) return;
+        const locale = user.locale === "en" ? "en" : "fr";
+        await deps.mail.send({
+          to: user.email,
+          userId: user.id,
+          template: "eventModerated",
+          locale,
+          params: {
+            firstName: user.firstName,
+            eventName: notice.eventName,
+            decision: notice.decision,
+            eventUrl: publicUrl(pagePath("event", locale, { slug: notice.slug }), deps.publicOrigin),
+            ...(notice.message ? { message: notice.message } : {}),
+          },
+          tx,
+        });
+      },
+    }),
     images,
     tracks: tracksService(db, clock),
     events: eventsService(db, clock),

@@ -35,13 +35,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }
     visuals.coverImage = event.coverImage ? eventImageUrl(event.coverImage, { dir: id }) : null;
     visuals.headerImage = event.headerImage ? eventImageUrl(event.headerImage, { dir: id }) : null;
-    // The gallery of a public event; a pending one shows what this visit uploads.
-    const detail = event.status === "active" ? await context.services.eventDetails.byId(id) : null;
-    visuals.gallery = (detail?.images ?? []).map((image) => ({ id: image.id, url: image.url }));
-    for (const course of detail?.courses ?? []) {
-      if (!course.track) continue;
-      const { id: trackId, name, distance, elevationGain } = course.track;
-      tracks[trackId] = { id: trackId, name, distance, elevationGain };
+    if (event.access !== "member") {
+      // Editors see the visuals and tracks of pending events too.
+      const [current, summaries] = await Promise.all([
+        context.services.images.visuals(id),
+        context.services.tracks.summaries(event.courses.flatMap((c) => (c.trackId ? [c.trackId] : []))),
+      ]);
+      visuals.gallery = current.gallery.map((image) => ({
+        id: image.id,
+        url: image.url,
+        previewUrl: image.previewUrl,
+      }));
+      for (const track of summaries) tracks[track.id] = track;
     }
   }
   return { event, countries, userId, emailVerified: emailStatus === "verified", visuals, tracks };

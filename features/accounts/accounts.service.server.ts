@@ -131,8 +131,9 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
     return user;
   }
 
-  async function byId(id: number): Promise<UserRow | undefined> {
-    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  /** Pass the caller's transaction when inside one (PGlite has a single connection). */
+  async function byId(id: number, tx: Executor = db): Promise<UserRow | undefined> {
+    const [user] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     return user;
   }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { users } from "../accounts/accounts.tables.ts";
+import { mailMessages } from "../mail/mail.tables.ts";
 import { nextYearSameWeekday } from "./editor.service.server.ts";
 import { eventChangeRequests } from "./editor.tables.ts";
 import { courses, eventHistory, events } from "./events.tables.ts";
@@ -274,6 +275,11 @@ describe("editing", () => {
     expect((await call(stranger, "GET", `/api/admin/event-request/${requestId}`)).statusCode).toBe(403);
     const accepted = await call(admin, "POST", `/api/admin/event-request/${requestId}/accept`, {});
     expect(accepted.json()).toEqual({ eventId: event.id, status: "accepted" });
+    const told = await t.database.db
+      .select({ params: mailMessages.params })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.userId, stranger.id), eq(mailMessages.template, "eventModerated")));
+    expect(told.map((m) => (m.params as { decision: string }).decision)).toEqual(["accepted"]);
     const [after] = await t.database.db.select().from(events).where(eq(events.id, event.id));
     expect(after?.organizerName).toBe("Someone Else");
     expect(after?.checkStatus).toBe("checked");
@@ -314,6 +320,13 @@ describe("status, moderation and editions", () => {
     expect((await call(await member(), "POST", `/api/event/${event.id}/status/cancel`, {})).statusCode).toBe(403);
     const validated = await call(admin, "POST", `/api/event/${event.id}/status/validate`, { message: "Merci !" });
     expect(validated.json().event.status).toBe("active");
+    // The submitter is told, with the team's message.
+    const notices = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.userId, owner.id), eq(mailMessages.template, "eventModerated")));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.params).toMatchObject({ decision: "validated", message: "Merci !" });
     const missing = await call(owner, "POST", `/api/event/${event.id}/status/postpone`, {});
     expect(missing.json().error).toMatchObject({ code: "FIELD_REQUIRED", field: "startDate" });
     const postponed = await call(owner, "POST", `/api/event/${event.id}/status/postpone`, { startDate: "2026-10-10" });

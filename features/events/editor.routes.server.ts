@@ -136,6 +136,22 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    "/api/event/:id/visuals",
+    {
+      schema: {
+        tags: ["event editor"],
+        summary: "An event's cover, header and gallery, for its editors (pending events included)",
+        params: z.object({ id: id.min(1) }),
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request);
+      await editor().requireEditor(actor, request.params.id);
+      return app.services.images.visuals(request.params.id);
+    },
+  );
+
+  app.get(
     "/api/event/:id/history",
     {
       schema: { tags: ["event editor"], summary: "An event's history (editors and admins)", params: z.object({ id }) },

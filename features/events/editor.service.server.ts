@@ -4,7 +4,6 @@
  * confirm, validate…), the moderation queue, history, duplicates and next year's editions.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import sanitizeHtml from "sanitize-html";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { rows } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
@@ -12,6 +11,7 @@ import { EVENT_OPTIONS, type EventHistoryType } from "../../shared/constants.ts"
 import { slugify } from "../geo/slugify.ts";
 import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { zonedTime } from "./demo/dates.ts";
+import { sanitizeDescription } from "./description.server.ts";
 import type {
   CourseForm,
   EditableEvent,
@@ -24,21 +24,15 @@ import { type Actor, eventAccess, requireEventEditor } from "./event-access.serv
 import { coursePrices, courses, eventGroups, eventHistory, events, tracks } from "./events.tables.ts";
 
 type StatusBody = typeof eventStatusBodySchema._zod.output;
-type EventRow = typeof events.$inferSelect;
 
-/** Tags kept in descriptions; everything else (scripts, styles, handlers) is dropped. */
-const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h3", "h4", "blockquote", "a"],
-  allowedAttributes: { a: ["href", "title"] },
-  allowedSchemes: ["https", "http", "mailto"],
-  transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "nofollow noopener", target: "_blank" }) },
+export type ModerationNotice = {
+  userId: number;
+  eventName: string;
+  slug: string;
+  decision: "validated" | "deactivated" | "accepted" | "rejected";
+  message: string | null;
 };
-
-export function sanitizeDescription(html: string | null | undefined): string | null {
-  if (!html) return null;
-  const clean = sanitizeHtml(html, DESCRIPTION_HTML).trim();
-  return clean || null;
-}
+type EventRow = typeof events.$inferSelect;
 
 /** Fields compared for history and request diffs (courses are compared as a whole). */
 const EVENT_FIELDS = [
@@ -156,7 +150,11 @@ function comparable(proposed: EventForm, live: EventForm): EventForm {
 export function editorService(
   db: Db,
   clock: () => Date,
-  deps: { copyVisuals?: (fromEventId: number, toEventId: number) => Promise<void> } = {},
+  deps: {
+    copyVisuals?: (fromEventId: number, toEventId: number) => Promise<void>;
+    /** Mails a member the outcome of moderation, in the transaction that decided it. */
+    notifyModeration?: (tx: Executor, notice: ModerationNotice) => Promise<void>;
+  } = {},
 ) {
   async function history(
     tx: Executor,
@@ -478,7 +476,8 @@ export function editorService(
   }
 
   return {
-    sanitizeDescription,
+    /** Owner, organiser or admin of the event, else FORBIDDEN (ITEM_NOT_FOUND when unknown). */
+    requireEditor: (actor: Actor, id: number) => requireEventEditor(db, actor, id),
 
     /** GET /api/user/events: what the member listed or organises, newest first. */
     async listMine(actor: Actor) {
@@ -696,10 +695,28 @@ export function editorService(
             await history(tx, id, type === "validate" ? "validation" : "activation", actor.id, {
               message: body.message ?? null,
             });
+            if (event.ownerId && event.status !== "active") {
+              await deps.notifyModeration?.(tx, {
+                userId: event.ownerId,
+                eventName: event.name,
+                slug: event.slug,
+                decision: "validated",
+                message: body.message ?? null,
+              });
+            }
             break;
           case "deactivate":
             await set({ status: "inactive" });
             await history(tx, id, "deactivation", actor.id, { message: body.message ?? null });
+            if (event.ownerId) {
+              await deps.notifyModeration?.(tx, {
+                userId: event.ownerId,
+                eventName: event.name,
+                slug: event.slug,
+                decision: "deactivated",
+                message: body.message ?? null,
+              });
+            }
             break;
         }
         return editable(tx, actor, id);
@@ -840,6 +857,14 @@ export function editorService(
           checkCourseDates(form);
           await apply(tx, actor, access, request.eventId, form);
         }
+        const event = await eventRow(tx, request.eventId);
+        await deps.notifyModeration?.(tx, {
+          userId: request.userId,
+          eventName: event.name,
+          slug: event.slug,
+          decision: decision === "accept" ? "accepted" : "rejected",
+          message: message ?? null,
+        });
         return { eventId: request.eventId, status: decision === "accept" ? "accepted" : "rejected" };
       });
     },

@@ -156,6 +156,8 @@ export const eventDetailSchema = z.object({
   name: z.string(),
   sport: sportRefSchema,
   description: z.string().nullable(),
+  /** The description as safe HTML for the page (sanitised rich text, or escaped paragraphs). */
+  descriptionHtml: z.string().nullable(),
   organizerName: z.string().nullable(),
   isCompetition: z.boolean(),
   isConnected: z.boolean(),

@@ -8,6 +8,7 @@ const event: EventDetail = {
   name: "Trail des Crêtes, 10e édition; le retour",
   sport: { key: "trail", nameFr: "Trail", nameEn: "Trail running" },
   description: "<p>Une <b>belle</b> course.</p>",
+  descriptionHtml: "<p>Une <b>belle</b> course.</p>",
   organizerName: "Les Crêtes",
   isCompetition: true,
   isConnected: false,

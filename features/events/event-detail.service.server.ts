@@ -11,6 +11,7 @@ import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { boundsOf, simplifyToCount } from "../maps/geometry.ts";
 import { sports } from "../sports/sports.tables.ts";
 import { elevationProfile } from "./demo/track.ts";
+import { descriptionHtml } from "./description.server.ts";
 import type {
   CourseDetail,
   CoursePrice,
@@ -283,6 +284,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
         nameEn: row.sportNameEn,
       },
       description: row.description,
+      descriptionHtml: descriptionHtml(row.description),
       organizerName: row.organizerName,
       isCompetition: row.isCompetition,
       isConnected: row.isConnected,

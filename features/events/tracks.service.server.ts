@@ -7,7 +7,7 @@
  * one transaction with the rows it changes locked, and a change of a course's track leaves an event
  * history row ("modification", `{ track: "added" | "removed" | "reversed", courseId, trackId }`).
  */
-import { and, desc, eq, isNull, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
@@ -132,6 +132,15 @@ export function tracksService(db: Db, clock: () => Date = () => new Date()) {
      * Checks, before the file is read, that the actor may upload to this target: a course id
      * (editor of its event) or 0 (a track for a course not saved yet, any verified member).
      */
+    /** Name, distance and D+ of tracks, for the editor's course cards (caller checks access). */
+    async summaries(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: tracks.id, name: tracks.name, distance: tracks.distance, elevationGain: tracks.elevationGain })
+        .from(tracks)
+        .where(inArray(tracks.id, [...ids]));
+    },
+
     async checkUploadTarget(actor: Actor, target: number): Promise<void> {
       requireVerifiedEmail(actor);
       if (target === 0) return;

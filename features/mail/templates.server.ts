@@ -23,6 +23,14 @@ export type MailTemplateParams = {
   contactOrganizer: { eventName: string; senderName: string; senderEmail: string; message: string; eventUrl: string };
   /** A member invites a friend to an event. */
   invitation: { senderName: string; eventName: string; eventDate: string; eventUrl: string; message?: string };
+  /** The Dossard team validated or deactivated a listing, or decided on a proposed change. */
+  eventModerated: {
+    firstName: string;
+    eventName: string;
+    decision: "validated" | "deactivated" | "accepted" | "rejected";
+    eventUrl: string;
+    message?: string;
+  };
 };
 export type MailTemplate = keyof MailTemplateParams;
 
@@ -151,6 +159,19 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
         : []),
       { kind: "button", label: t("invitation.button"), url: eventUrl },
       { kind: "note", text: t("invitation.once") },
+    ],
+  },
+  eventModerated: {
+    required: ["eventName", "decision", "eventUrl"],
+    body: (t, { eventName, decision, eventUrl, message }) => [
+      { kind: "paragraph", text: t(`eventModerated.${decision}`, { eventName }) },
+      ...(message?.trim()
+        ? [
+            { kind: "paragraph", text: t("eventModerated.messageIntro") } as const,
+            { kind: "quote", text: message.trim() } as const,
+          ]
+        : []),
+      { kind: "button", label: t("eventModerated.button"), url: eventUrl },
     ],
   },
 };

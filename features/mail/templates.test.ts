@@ -26,6 +26,13 @@ const SAMPLE_PARAMS: MailTemplateParams = {
     eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
     message: "On la court ensemble ?",
   },
+  eventModerated: {
+    firstName: "Léa",
+    eventName: "Trail des Crêtes",
+    decision: "validated",
+    eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
+    message: "Merci pour cette belle fiche.",
+  },
 };
 
 describe("mail templates", () => {

@@ -203,10 +203,6 @@ export function EventPage({
   const eventPath = pagePath("event", locale, { slug: event.slug });
   const user = viewer?.user ?? null;
   const crumbs = eventCrumbs(event, locale, t);
-  const paragraphs = (event.description ?? "")
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
   const card = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
   return (
     <article data-testid="event-page" data-event-id={event.id}>
@@ -242,16 +238,17 @@ export function EventPage({
                 />
               ))}
             </section>
-            {paragraphs.length > 0 && (
+            {event.descriptionHtml && (
               <section aria-labelledby="about-heading" className={card}>
                 <h2 id="about-heading" className="font-bold text-ink-900 text-lg">
                   {t("about.heading")}
                 </h2>
-                <div className="mt-2 space-y-3 text-ink-700 leading-relaxed">
-                  {paragraphs.map((p, i) => (
-                    <p key={i}>{p}</p>
-                  ))}
-                </div>
+                <div
+                  className="rich-text mt-2 text-ink-700 leading-relaxed"
+                  // Sanitised on the server (features/events/description.server.ts).
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML
+                  dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
+                />
               </section>
             )}
             <Photos event={event} />
