@@ -22,11 +22,11 @@ export function sanitizeDescription(html: string | null | undefined): string | n
 export function descriptionHtml(text: string | null | undefined): string | null {
   if (!text?.trim()) return null;
   if (/<[a-z][\s\S]*>/i.test(text)) return sanitizeDescription(text);
-  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return text
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => `<p>${escape(p).replace(/\n/g, "<br>")}</p>`)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
     .join("");
 }
