@@ -13,6 +13,12 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
         </div>
         <nav aria-label={t("footer.credits")} className="flex flex-col gap-1">
+          <a
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            href={pagePath("eventNew", locale)}
+          >
+            {t("footer.listEvent")}
+          </a>
           <a className="underline-offset-2 hover:underline" href={pagePath("page", locale, { slug: "terms" })}>
             {t("footer.terms")}
           </a>

@@ -1,4 +1,4 @@
-import { Globe, LogIn, LogOut } from "lucide-react";
+import { Globe, LogIn, LogOut, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { SessionUser } from "../../features/accounts/accounts.contract.ts";
@@ -60,6 +60,16 @@ export function SiteHeader({
                 <span className="max-w-[8rem] truncate max-sm:sr-only">{user.displayName}</span>
                 <span className="sr-only">— {t("nav.account")}</span>
               </Link>
+              {user.role === "admin" && (
+                <Link
+                  to={pagePath("adminEvents", locale)}
+                  className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+                  data-testid="admin-link"
+                >
+                  <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+                  <span className="max-sm:sr-only">{t("nav.admin")}</span>
+                </Link>
+              )}
               <a
                 href={`/logout?lang=${locale}`}
                 className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
