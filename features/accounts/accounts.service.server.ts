@@ -191,6 +191,19 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
     });
   }
 
+  /** A message about the member's own account, in their language, sent if the transaction commits. */
+  function mailMember(user: UserRow, template: "welcome" | "passwordChanged" | "accountDisabled", tx: Executor) {
+    const locale: Locale = user.locale === "en" ? "en" : "fr";
+    return deps.mail.send({
+      to: user.email,
+      userId: user.id,
+      template,
+      locale,
+      params: { firstName: user.firstName },
+      tx,
+    });
+  }
+
   async function startSession(user: UserRow, persistent: boolean, meta: RequestMeta, tx: Executor = db) {
     const now = clock();
     await tx
@@ -366,14 +379,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         } else {
           await tx.update(users).set({ emailStatus: "verified", updatedAt: now }).where(eq(users.id, user.id));
           await log(user.id, "email_verified", meta, undefined, tx);
-          await deps.mail.send({
-            to: user.email,
-            userId: user.id,
-            template: "welcome",
-            locale: user.locale as Locale,
-            params: { firstName: user.firstName },
-            tx,
-          });
+          await mailMember(user, "welcome", tx);
         }
       });
       return me(user.id);
@@ -444,14 +450,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         await tx.update(users).set({ passwordHash, emailStatus, updatedAt: now }).where(eq(users.id, user.id));
         await sessionsOf.deleteForUser(user.id, undefined, tx);
         await log(user.id, "password_reset", meta, undefined, tx);
-        await deps.mail.send({
-          to: user.email,
-          userId: user.id,
-          template: "passwordChanged",
-          locale: user.locale as Locale,
-          params: { firstName: user.firstName },
-          tx,
-        });
+        await mailMember(user, "passwordChanged", tx);
         return startSession({ ...user, passwordHash }, false, meta, tx);
       });
       return { user, session };
@@ -528,14 +527,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         await tx.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, user.id));
         await sessionsOf.deleteForUser(user.id, currentSessionId, tx);
         await log(user.id, "password_changed", meta, undefined, tx);
-        await deps.mail.send({
-          to: user.email,
-          userId: user.id,
-          template: "passwordChanged",
-          locale: user.locale as Locale,
-          params: { firstName: user.firstName },
-          tx,
-        });
+        await mailMember(user, "passwordChanged", tx);
       });
       return me(user.id);
     },
@@ -558,14 +550,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
           .where(eq(users.id, user.id));
         await sessionsOf.deleteForUser(user.id, undefined, tx);
         await log(user.id, "account_disabled", meta, undefined, tx);
-        await deps.mail.send({
-          to: user.email,
-          userId: user.id,
-          template: "accountDisabled",
-          locale: user.locale as Locale,
-          params: { firstName: user.firstName },
-          tx,
-        });
+        await mailMember(user, "accountDisabled", tx);
       });
     },
 

@@ -12,12 +12,14 @@ import { slugify } from "../geo/slugify.ts";
 import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { zonedTime } from "./demo/dates.ts";
 import { sanitizeDescription } from "./description.server.ts";
-import type {
-  CourseForm,
-  EditableEvent,
-  EventForm,
-  EventStatusType,
-  eventStatusBodySchema,
+import {
+  type CourseForm,
+  type EditableEvent,
+  type EventForm,
+  type EventStatusType,
+  eventCommunicationSchema,
+  eventInfoSchema,
+  type eventStatusBodySchema,
 } from "./editor.contract.ts";
 import { eventChangeRequests, eventOrganizers } from "./editor.tables.ts";
 import { type Actor, eventAccess, requireEventEditor } from "./event-access.server.ts";
@@ -36,39 +38,10 @@ type EventRow = typeof events.$inferSelect;
 
 /** Fields compared for history and request diffs (courses are compared as a whole). */
 const EVENT_FIELDS = [
-  "name",
-  "sport",
-  "isCompetition",
-  "isConnected",
-  "scope",
-  "startDate",
-  "endDate",
-  "dateConfirmed",
-  "communeCode",
-  "address",
-  "zipcode",
-  "city",
-  "place",
-  "countryCode",
-  "lat",
-  "lng",
-  "organizerName",
-  "description",
-  "options",
-  "contactEmail",
-  "contactPhone",
-  "website",
-  "registrationUrl",
-  "registrationOpensAt",
-  "liveTrackingUrl",
-  "facebookUrl",
-  "instagramUrl",
-  "xUrl",
-  "youtubeUrl",
-  "vimeoUrl",
-  "liveVideoUrl",
+  ...Object.keys(eventInfoSchema.shape).filter((field) => field !== "certified"),
+  ...Object.keys(eventCommunicationSchema.shape),
   "courses",
-] as const;
+] as (keyof EventForm)[];
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
 

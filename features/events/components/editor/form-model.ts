@@ -5,7 +5,13 @@
  * same inputs. Pure: no React, no DOM.
  */
 import { COURSE_TYPES, type CourseType, EVENT_OPTIONS, type EventOption } from "../../../../shared/constants.ts";
-import type { CourseForm, EditableEvent, EventFormInput } from "../../editor.contract.ts";
+import {
+  type CourseForm,
+  type EditableEvent,
+  type EventFormInput,
+  eventCommunicationSchema,
+  eventInfoSchema,
+} from "../../editor.contract.ts";
 
 export const STEPS = ["info", "communication", "courses", "visuals"] as const;
 export type Step = (typeof STEPS)[number];
@@ -89,42 +95,10 @@ export type EventDraft = {
 };
 
 /** Step 1 and step 2 fields, for routing an error to its step. */
-export const INFO_FIELDS = [
-  "name",
-  "sport",
-  "isCompetition",
-  "isConnected",
-  "scope",
-  "startDate",
-  "endDate",
-  "dateConfirmed",
-  "certified",
-  "communeCode",
-  "address",
-  "zipcode",
-  "city",
-  "place",
-  "countryCode",
-  "lat",
-  "lng",
-  "organizerName",
-  "description",
-  "options",
-] as const;
-export const COMMUNICATION_FIELDS = [
-  "contactEmail",
-  "contactPhone",
-  "website",
-  "registrationUrl",
-  "registrationOpensAt",
-  "liveTrackingUrl",
-  "facebookUrl",
-  "instagramUrl",
-  "xUrl",
-  "youtubeUrl",
-  "vimeoUrl",
-  "liveVideoUrl",
-] as const;
+export const INFO_FIELDS = Object.keys(eventInfoSchema.shape) as (keyof typeof eventInfoSchema.shape)[];
+export const COMMUNICATION_FIELDS = Object.keys(
+  eventCommunicationSchema.shape,
+) as (keyof typeof eventCommunicationSchema.shape)[];
 export const URL_FIELDS = [
   "website",
   "registrationUrl",
