@@ -20,8 +20,11 @@ export const EVENT_GROUPS = [
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
 /** Today's calendar date in France, where the races are. */
+/** Built once: creating an Intl formatter costs ~0.1 ms, on every search. */
+const PARIS_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" });
+
 export function parisToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(now);
+  return PARIS_DAY.format(now);
 }
 
 export function eventsService(db: Db, clock: () => Date = () => new Date()) {

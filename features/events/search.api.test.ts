@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ELEVATION_BANDS, SPORTS, type SportKey } from "../../shared/constants.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import { DISTANCE_SHORTCUTS, type MapResult, type SearchItem, type SearchResult } from "./search.contract.ts";
+import {
+  DISTANCE_SHORTCUTS,
+  type MapResult,
+  type SearchItem,
+  type SearchResult,
+  searchResultSchema,
+} from "./search.contract.ts";
 import { searchService } from "./search.service.server.ts";
 
 const TODAY = "2026-06-01"; // TEST_REFERENCE_DATE in Paris, a Monday
@@ -68,6 +74,20 @@ const chronological = (items: SearchItem[]) => {
 };
 
 describe("GET /api/events defaults", () => {
+  it("answers exactly its documented schema (the route serialises without re-validating)", async () => {
+    for (const params of ["", "?sport=trail&page=2", "?place=69123&radius=50", "?elevation=1000-2000&q=lac"]) {
+      const response = await get(`/api/events${params}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      // strict: no field beyond the contract leaks out.
+      const strict = searchResultSchema.strict().safeParse(body);
+      expect(strict.success, JSON.stringify(strict.error?.issues.slice(0, 3))).toBe(true);
+      expect(
+        body.items.every((item: object) => searchResultSchema.shape.items.element.strict().safeParse(item).success),
+      ).toBe(true);
+    }
+  });
+
   it("lists active, not cancelled, not finished events, soonest first, with the total and pages", async () => {
     const result = await search();
     expect(result.total).toBe(await count(ACTIVE_UPCOMING));
