@@ -52,6 +52,7 @@ export const errorCatalogue = {
   BAD_LOGIN: { status: 401, key: "errors.badLogin" },
   OAUTH_FAILURE: { status: 400, key: "errors.oauthFailure" },
   OAUTH_NO_EMAIL: { status: 400, key: "errors.oauthNoEmail" },
+  IDENTITY_ALREADY_LINKED: { status: 409, key: "errors.identityAlreadyLinked" },
   EMAIL_ALREADY_USED: { status: 409, key: "errors.emailAlreadyUsed", field: "email" },
   EMAIL_ALREADY_SENT: { status: 429, key: "errors.emailAlreadySent" },
   GEOLOCATION_NOT_ALLOWED: { status: 400, key: "errors.geolocationNotAllowed" },

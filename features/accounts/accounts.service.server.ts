@@ -730,6 +730,8 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
           and(eq(userIdentities.provider, profile.provider), eq(userIdentities.providerUserId, profile.providerUserId)),
         )
         .limit(1);
+      // A signed-in member cannot take over a provider account another member linked.
+      if (currentUser && linked && linked.user.id !== currentUser.id) throw new ApiError("IDENTITY_ALREADY_LINKED");
       let user: UserRow | undefined = linked?.user;
       if (user?.disabledAt) throw new ApiError("BAD_LOGIN");
       if (!user && currentUser) user = currentUser;

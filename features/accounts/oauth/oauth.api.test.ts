@@ -339,6 +339,26 @@ describe("Strava", () => {
     expect(again.done.headers.location).toBe("/");
     expect((await me(fresh)).user.id).toBe(member.id);
   });
+
+  it("refuses to move a Strava account linked to someone else: the member stays who they are", async () => {
+    const strava = athlete();
+    provider.setIdentity("google", googleIdentity());
+    const owner = newBrowser();
+    await connect(owner, "google");
+    provider.setIdentity("strava", strava);
+    await connect(owner, "strava");
+
+    provider.setIdentity("google", googleIdentity());
+    const other = newBrowser();
+    await connect(other, "google");
+    const before = (await me(other)).user;
+    provider.setIdentity("strava", strava);
+    const { done } = await connect(other, "strava");
+    expect(done.headers.location).toBe("/login?error=IDENTITY_ALREADY_LINKED");
+    const after = (await me(other)).user;
+    expect(after.id).toBe(before.id);
+    expect(after.identities).toEqual(["google"]);
+  });
 });
 
 describe("failures land on the login page with a code", () => {

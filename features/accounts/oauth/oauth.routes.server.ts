@@ -35,7 +35,7 @@ const STATE_COOKIE_PATH = "/connect";
 const STATE_TTL_SECONDS = 10 * 60;
 
 /** Errors of signInWithOAuth the login page explains as they are; anything else is OAUTH_FAILURE. */
-const SIGN_IN_ERRORS = new Set<ErrorCode>(["OAUTH_NO_EMAIL", "BAD_LOGIN", "OAUTH_FAILURE"]);
+const SIGN_IN_ERRORS = new Set<ErrorCode>(["OAUTH_NO_EMAIL", "BAD_LOGIN", "OAUTH_FAILURE", "IDENTITY_ALREADY_LINKED"]);
 
 const savedStateSchema = z.object({
   provider: z.enum(OAUTH_PROVIDERS),
