@@ -63,11 +63,11 @@ export function SiteHeader({
               {user.role === "admin" && (
                 <Link
                   to={pagePath("adminEvents", locale)}
-                  className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+                  className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900 max-sm:hidden"
                   data-testid="admin-link"
                 >
                   <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-                  <span className="max-sm:sr-only">{t("nav.admin")}</span>
+                  <span>{t("nav.admin")}</span>
                 </Link>
               )}
               <a

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { EventEditor } from "../../features/events/components/editor/EventEditor.tsx";
+import { EventRequests } from "../../features/events/components/editor/EventRequests.tsx";
 import type { TrackInfo } from "../../features/events/components/editor/form-model.ts";
 import type { Visuals } from "../../features/events/components/editor/VisualsStep.tsx";
 import { LazyToastHost } from "../../features/events/components/search/lazy-toasts.tsx";
@@ -49,7 +50,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       for (const track of summaries) tracks[track.id] = track;
     }
   }
-  return { event, countries, userId, emailVerified: emailStatus === "verified", visuals, tracks };
+  const requests =
+    event && event.access !== "member"
+      ? await context.services.editor.pendingRequests({ id: userId, role, emailStatus }, event.id)
+      : [];
+  return { event, countries, userId, emailVerified: emailStatus === "verified", visuals, tracks, requests };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -64,6 +69,7 @@ export default function EventEditorPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   return (
     <>
+      <EventRequests requests={loaderData.requests} locale={locale} />
       <EventEditor
         key={loaderData.event?.id ?? "new"}
         locale={locale}

@@ -266,6 +266,9 @@ describe("editing", () => {
     // The owner's list counts it; the admin's queue lists it with the diff.
     const mine = (await call(owner, "GET", "/api/user/events")).json().events;
     expect(mine.find((e: { id: number }) => e.id === event.id).pendingRequests).toBe(1);
+    const forOwner = await call(owner, "GET", `/api/event/${event.id}/requests`);
+    expect(forOwner.json().requests.map((r: { requestId: number }) => r.requestId)).toEqual([requestId]);
+    expect((await call(stranger, "GET", `/api/event/${event.id}/requests`)).statusCode).toBe(403);
     const queue = await call(admin, "GET", "/api/admin/events?queue=requests");
     expect(queue.json().items.map((i: { requestId: number }) => i.requestId)).toContain(requestId);
     const diff = await call(admin, "GET", `/api/admin/event-request/${requestId}`);

@@ -152,6 +152,18 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    "/api/event/:id/requests",
+    {
+      schema: {
+        tags: ["event editor"],
+        summary: "Pending modification requests of an event (its owner, organisers, admins)",
+        params: z.object({ id: id.min(1) }),
+      },
+    },
+    async (request) => ({ requests: await editor().pendingRequests(await actorOf(request), request.params.id) }),
+  );
+
+  app.get(
     "/api/event/:id/history",
     {
       schema: { tags: ["event editor"], summary: "An event's history (editors and admins)", params: z.object({ id }) },

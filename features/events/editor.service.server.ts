@@ -871,6 +871,25 @@ export function editorService(
       };
     },
 
+    /** Pending modification requests of one event, for its organiser, owner or an admin. */
+    async pendingRequests(actor: Actor, eventId: number) {
+      await requireEventEditor(db, actor, eventId);
+      const list = await rows<{ id: number; user_id: number; created_at: string; name: string; slug: string }>(
+        db,
+        sql`SELECT r.id, r.user_id, r.created_at, e.name, e.slug
+            FROM event_change_requests r JOIN events e ON e.id = r.event_id
+            WHERE r.event_id = ${eventId} AND r.status = 'pending' ORDER BY r.id`,
+      );
+      return list.map((r) => ({
+        requestId: r.id,
+        eventId,
+        userId: r.user_id,
+        name: r.name,
+        slug: r.slug,
+        createdAt: new Date(r.created_at).toISOString(),
+      }));
+    },
+
     /** A modification request beside the live event, field by field. */
     async request(actor: Actor, requestId: number) {
       const [request] = await db.select().from(eventChangeRequests).where(eq(eventChangeRequests.id, requestId));

@@ -1,13 +1,15 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { NavLink, useRouteLoaderData } from "react-router";
 import type { Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../events/components/search/lazy-toasts.tsx";
+import type { SessionUser } from "../accounts.contract.ts";
 
 /** The member area's frame: a title and tabs between profile, the member's events and settings. */
 export function AccountLayout({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
   const { t } = useTranslation("account");
+  const root = useRouteLoaderData("root") as { user?: SessionUser | null } | undefined;
   const tab = ({ isActive }: { isActive: boolean }) =>
     `whitespace-nowrap rounded-t-lg border-b-2 px-2 py-2 font-semibold text-sm sm:px-3 ${isActive ? "border-brand-700 text-brand-700" : "border-transparent text-ink-700 hover:text-ink-900"}`;
   return (
@@ -23,6 +25,11 @@ export function AccountLayout({ locale, title, children }: { locale: Locale; tit
         <NavLink to={pagePath("settings", locale)} className={tab} end>
           {t("nav.settings")}
         </NavLink>
+        {root?.user?.role === "admin" && (
+          <NavLink to={pagePath("adminEvents", locale)} className={tab} end>
+            {t("common:nav.admin")}
+          </NavLink>
+        )}
       </nav>
       <div className="mt-6">{children}</div>
       <LazyToastHost />

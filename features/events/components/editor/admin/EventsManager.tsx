@@ -64,7 +64,7 @@ type Props = {
   items: (QueueEvent | QueueRequest)[];
 };
 
-type Pending = {
+export type Pending = {
   kind: "validate" | "deactivate" | "check" | "accept" | "reject";
   title: string;
   /** Calls the API with the message typed. */
@@ -187,7 +187,15 @@ export function EventsManager({ locale, queue, q, page, total, items }: Props) {
   );
 }
 
-function DecisionDialog({ pending, onClose, onDone }: { pending: Pending; onClose: () => void; onDone: () => void }) {
+export function DecisionDialog({
+  pending,
+  onClose,
+  onDone,
+}: {
+  pending: Pending;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation("editor");
   const id = useId();
   const [message, setMessage] = useState("");
@@ -438,7 +446,7 @@ function HistoryList({ eventId, locale }: { eventId: number; locale: "fr" | "en"
 
 type Change = { field: string; before: unknown; after: unknown };
 
-function RequestRow({
+export function RequestRow({
   item,
   locale,
   onDecide,
@@ -543,9 +551,16 @@ export function ChangesTable({ changes, locale }: { changes: Change[]; locale: "
             const a = before.split("\n");
             const b = after.split("\n");
             const same = a.filter((line) => b.includes(line));
-            before = a.filter((line) => !same.includes(line)).join("\n") || "—";
-            after = b.filter((line) => !same.includes(line)).join("\n") || "—";
-            if (same.length) note = t("admin.unchangedCourses", { count: same.length });
+            const reducedBefore = a.filter((line) => !same.includes(line)).join("\n");
+            const reducedAfter = b.filter((line) => !same.includes(line)).join("\n");
+            // A change the summary line does not show (description, equipment…): say so.
+            if (reducedBefore || reducedAfter) {
+              before = reducedBefore || "—";
+              after = reducedAfter || "—";
+              if (same.length) note = t("admin.unchangedCourses", { count: same.length });
+            } else {
+              note = t("admin.courseDetailsChanged");
+            }
           }
           return (
             <tr key={change.field} className="block border-slate-100 border-b py-2 sm:table-row sm:py-0">

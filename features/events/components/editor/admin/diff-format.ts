@@ -4,7 +4,7 @@
  */
 import { EVENT_OPTIONS } from "../../../../../shared/constants.ts";
 import { formatCompactDate } from "../../../../../shared/dates.ts";
-import { formatDistance, formatDuration, formatMoney } from "../../../../../shared/format.ts";
+import { formatDistance, formatDuration, formatElevation, formatMoney } from "../../../../../shared/format.ts";
 import type { Translate } from "../validate.ts";
 
 /** The editor's label key of each compared field. */
@@ -54,6 +54,9 @@ type CourseValue = {
   name?: string;
   distance?: number | null;
   duration?: number | null;
+  elevationGain?: number | null;
+  bibQuota?: number | null;
+  startPlace?: string | null;
   date?: string;
   startTime?: string | null;
   prices?: { label?: string; price?: number }[];
@@ -82,6 +85,9 @@ export function formatValue(field: string, value: unknown, t: Translate, locale:
         const parts = [course.name ?? ""];
         if (course.distance) parts.push(formatDistance(course.distance, locale));
         if (course.duration) parts.push(formatDuration(course.duration, locale));
+        if (course.elevationGain) parts.push(formatElevation(course.elevationGain, locale));
+        if (course.bibQuota) parts.push(t("editor:admin.bibs", { count: course.bibQuota }));
+        if (course.startPlace) parts.push(course.startPlace);
         if (course.date)
           parts.push(formatCompactDate(course.date, locale) + (course.startTime ? ` ${course.startTime}` : ""));
         for (const price of course.prices ?? []) {
