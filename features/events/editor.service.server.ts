@@ -745,33 +745,23 @@ export function editorService(
             break;
           case "validate":
           case "activate":
-            await set({ status: "active" });
-            await history(tx, id, type === "validate" ? "validation" : "activation", actor.id, {
-              message: body.message ?? null,
-            });
-            if (event.ownerId && event.status !== "active") {
+          case "deactivate": {
+            const active = type !== "deactivate";
+            await set({ status: active ? "active" : "inactive" });
+            const kind = type === "validate" ? "validation" : type === "activate" ? "activation" : "deactivation";
+            await history(tx, id, kind, actor.id, { message: body.message ?? null });
+            // The submitter hears when their listing goes live, or comes down.
+            if (event.ownerId && (active ? event.status !== "active" : event.status !== "inactive")) {
               await deps.notifyModeration?.(tx, {
                 userId: event.ownerId,
                 eventName: event.name,
                 slug: event.slug,
-                decision: "validated",
+                decision: active ? "validated" : "deactivated",
                 message: body.message ?? null,
               });
             }
             break;
-          case "deactivate":
-            await set({ status: "inactive" });
-            await history(tx, id, "deactivation", actor.id, { message: body.message ?? null });
-            if (event.ownerId) {
-              await deps.notifyModeration?.(tx, {
-                userId: event.ownerId,
-                eventName: event.name,
-                slug: event.slug,
-                decision: "deactivated",
-                message: body.message ?? null,
-              });
-            }
-            break;
+          }
         }
         return editable(tx, actor, id);
       });
