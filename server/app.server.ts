@@ -80,10 +80,14 @@ export function nextNightlyRun(now: Date): Date {
  */
 function scheduleEditionCopies(app: FastifyInstance, jobs: JobQueue, clock: () => Date, schedule: boolean) {
   jobs.register(EDITION_COPY_QUEUE, async () => {
+    // The next night is booked first (once: this run counts as active), so a failing run never
+    // stops the schedule.
+    if ((await jobs.active(EDITION_COPY_QUEUE)) <= 1) {
+      await jobs.enqueue(EDITION_COPY_QUEUE, {}, { runAt: nextNightlyRun(new Date(clock().getTime() + 60_000)) });
+    }
     const created = await app.services.editor.copyDueEditions();
     await app.services.editor.purgeOrphanTracks();
     if (created.length) app.log.info({ created }, "next editions created");
-    await jobs.enqueue(EDITION_COPY_QUEUE, {}, { runAt: nextNightlyRun(clock()) });
   });
   if (!schedule) return;
   app.addHook("onReady", async () => {

@@ -48,7 +48,17 @@ async function main() {
     database,
     build,
     clientDir: path.resolve("build/client"),
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      // Query strings can carry secrets (reset links' tokens, OAuth codes): logs keep the path only.
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.split("?")[0],
+          remoteAddress: req.ip,
+        }),
+      },
+    },
   });
 
   let closing = false;

@@ -141,6 +141,8 @@ describe("listing a new event", () => {
     ["an end before the start", { endDate: "2026-09-01" }, {}, "DATE_RANGE_INVALID", "endDate"],
     ["a confirmed date not certified", { dateConfirmed: true }, {}, "CERTIFICATION_REQUIRED", "certified"],
     ["a bad web address", { website: "not a url" }, {}, "URL_INVALID", "website"],
+    ["an impossible date", { startDate: "2026-02-30" }, {}, "FIELD_REQUIRED", "startDate"],
+    ["a thirteenth month", { endDate: "2026-13-01" }, {}, "FIELD_REQUIRED", "endDate"],
     [
       "overlapping price periods",
       {},
@@ -184,6 +186,22 @@ describe("listing a new event", () => {
     expect(response.json().error.message).toBe("The price periods overlap.");
   });
 
+  it("refuses an unknown country with its field named, writing nothing", async () => {
+    const owner = await member();
+    const before = await t.database.db.$count(events);
+    const response = await call(owner, "POST", "/api/event/0", form({ countryCode: "ZZ" }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe("countryCode");
+    expect(await t.database.db.$count(events)).toBe(before);
+    const badDay = await call(owner, "POST", "/api/event/check-duplicates", {
+      name: "Un trail",
+      startDate: "2026-13-01",
+    });
+    expect(badDay.statusCode).toBe(400);
+    const badPostpone = await call(owner, "POST", "/api/event/1/status/postpone", { startDate: "2026-02-31" });
+    expect(badPostpone.statusCode).toBe(400);
+  });
+
   it("needs a signed-in member with a verified email", async () => {
     expect((await call(null, "POST", "/api/event/0", form())).statusCode).toBe(401);
     const unverified = await member("member", false);
@@ -209,6 +227,14 @@ describe("listing a new event", () => {
       lng: seeded.lng,
     });
     expect(response.json().duplicates.map((d: { id: number }) => d.id)).toContain(seeded.id);
+    const pendingOwner = await member();
+    const pending = (await call(pendingOwner, "POST", "/api/event/0", form({ name: "Foulées de la Bastille" }))).json()
+      .event;
+    const probe = { name: "Foulées de la Bastille", startDate: START };
+    const others = (await call(who, "POST", "/api/event/check-duplicates", probe)).json().duplicates;
+    expect(others.map((d: { id: number }) => d.id)).not.toContain(pending.id);
+    const own = (await call(pendingOwner, "POST", "/api/event/check-duplicates", probe)).json().duplicates;
+    expect(own.map((d: { id: number }) => d.id)).toContain(pending.id);
     const far = await call(who, "POST", "/api/event/check-duplicates", {
       name: seeded.name,
       startDate: shifted.toISOString().slice(0, 10),
@@ -256,7 +282,13 @@ describe("editing", () => {
     const admin = await member("admin");
     await call(admin, "POST", `/api/event/${event.id}/status/validate`, {});
     const stranger = await member();
-    const proposal = form({ name: event.name, organizerName: "Someone Else" }, { id: event.courses[0].id });
+    // The organiser's contact details are not shown to other members.
+    const seen = (await call(stranger, "GET", `/api/user/event/${event.id}`)).json().event;
+    expect(seen).toMatchObject({ access: "member", contactEmail: null, contactPhone: null });
+    const proposal = form(
+      { name: event.name, organizerName: "Someone Else", contactEmail: null },
+      { id: event.courses[0].id },
+    );
     const response = await call(stranger, "POST", `/api/event/${event.id}`, proposal);
     expect(response.statusCode).toBe(200);
     const { requestId } = response.json();
@@ -285,6 +317,7 @@ describe("editing", () => {
     expect(told.map((m) => (m.params as { decision: string }).decision)).toEqual(["accepted"]);
     const [after] = await t.database.db.select().from(events).where(eq(events.id, event.id));
     expect(after?.organizerName).toBe("Someone Else");
+    expect(after?.contactEmail).toBe("contact@vercors-aventure.fr");
     expect(after?.checkStatus).toBe("checked");
     const again = await call(admin, "POST", `/api/admin/event-request/${requestId}/reject`, {});
     expect(again.statusCode).toBe(400);

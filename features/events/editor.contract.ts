@@ -17,12 +17,17 @@ import {
 
 const code = (c: ErrorCode) => ({ message: c });
 const SPORT_KEYS = SPORTS.map((s) => s.key) as [string, ...string[]];
-const isoDate = z.string(code("FIELD_REQUIRED")).regex(/^\d{4}-\d{2}-\d{2}$/, code("FIELD_REQUIRED"));
-const optionalIsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .nullable()
-  .optional();
+/** A real calendar day "YYYY-MM-DD" (2025-02-30 and 2025-13-01 are refused). */
+export function isRealDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+export const isoDay = z
+  .string(code("FIELD_REQUIRED"))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, code("FIELD_REQUIRED"))
+  .refine(isRealDay, code("FIELD_REQUIRED"));
+const isoDate = isoDay;
+const optionalIsoDate = isoDay.nullable().optional();
 const text = (max: number) =>
   z
     .string()

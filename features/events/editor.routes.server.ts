@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
 import { requireRole, requireUser } from "../accounts/auth.server.ts";
-import { EVENT_STATUS_TYPES, eventFormSchema, eventStatusBodySchema } from "./editor.contract.ts";
+import { EVENT_STATUS_TYPES, eventFormSchema, eventStatusBodySchema, isoDay } from "./editor.contract.ts";
 
 const id = z.coerce.number().int().min(0).max(2_147_483_647);
 const NO_STORE = "private, no-store";
@@ -68,17 +68,14 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Events already listed that look like this one (similar name, ± 3 days, within 20 km)",
         body: z.object({
           name: z.string().trim().min(3).max(150),
-          startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+          startDate: isoDay,
           lat: z.number().min(-90).max(90).nullable().optional(),
           lng: z.number().min(-180).max(180).nullable().optional(),
           excludeId: z.number().int().positive().optional(),
         }),
       },
     },
-    async (request) => {
-      await requireUser(request);
-      return { duplicates: await editor().duplicates(request.body) };
-    },
+    async (request) => ({ duplicates: await editor().duplicates(await actorOf(request), request.body) }),
   );
 
   app.post(

@@ -142,6 +142,11 @@ export function editorService(
     await tx.insert(eventHistory).values({ eventId, type, userId, data, createdAt: clock() });
   }
 
+  async function checkCountry(tx: Executor, code: string) {
+    const [row] = await rows<{ code: string }>(tx, sql`SELECT code FROM countries WHERE code = ${code}`);
+    if (!row) throw new ApiError("BAD_REQUEST", { field: "countryCode" });
+  }
+
   async function sportId(tx: Executor, key: string): Promise<number> {
     const [row] = await rows<{ id: number }>(tx, sql`SELECT id FROM sports WHERE key = ${key}`);
     if (!row) throw new ApiError("BAD_REQUEST", { field: "sport" });
@@ -150,6 +155,7 @@ export function editorService(
 
   /** Department, region and coordinates of the commune picked (or of the coordinates given). */
   async function place(tx: Executor, form: EventForm) {
+    await checkCountry(tx, form.countryCode);
     const code = form.communeCode?.toUpperCase();
     if (code) {
       const [commune] = await rows<{ department_code: string; region_code: string; lat: number; lng: number }>(
@@ -352,7 +358,8 @@ export function editorService(
       lat: event.lat,
       lng: event.lng,
       organizerName: event.organizerName,
-      description: event.description,
+      // Imported descriptions may predate the sanitiser: the editor shows them as HTML.
+      description: sanitizeDescription(event.description),
       options: Object.fromEntries(EVENT_OPTIONS.map((o) => [o, Boolean(options?.[o])])),
       contactEmail: event.contactEmail,
       contactPhone: event.contactPhone,
@@ -376,7 +383,7 @@ export function editorService(
           duration: c.duration,
           elevationGain: c.elevationGain,
           bibQuota: c.bibQuota,
-          description: c.description,
+          description: sanitizeDescription(c.description),
           date: start.date ?? event.startDate,
           startTime: start.time === "00:00" ? null : start.time,
           startPlace: c.startPlace,
@@ -408,8 +415,11 @@ export function editorService(
     const event = await eventRow(tx, id);
     // Pending or inactive events are visible to their editors only.
     if (access === "member" && event.status !== "active") throw new ApiError("ITEM_NOT_FOUND");
+    const form = await loadForm(tx, event);
+    // The organiser's contact details are theirs: a member proposing a change does not see them.
+    if (access === "member") Object.assign(form, { contactEmail: null, contactPhone: null });
     return {
-      ...(await loadForm(tx, event)),
+      ...form,
       id: event.id,
       slug: event.slug,
       status: event.status,
@@ -612,13 +622,15 @@ export function editorService(
       if (access === "member") {
         const event = await eventRow(db, id);
         if (event.status !== "active") throw new ApiError("ITEM_NOT_FOUND");
+        // A member never saw the contact details: the proposal keeps the live ones.
+        const proposal = { ...form, contactEmail: event.contactEmail, contactPhone: event.contactPhone };
         return db.transaction(async (tx) => {
           const [request] = await tx
             .insert(eventChangeRequests)
             .values({
               eventId: id,
               userId: actor.id,
-              data: form as unknown as Record<string, unknown>,
+              data: proposal as unknown as Record<string, unknown>,
               createdAt: clock(),
             })
             .returning({ id: eventChangeRequests.id });
@@ -633,13 +645,16 @@ export function editorService(
     },
 
     /** Likely duplicates of a new listing: a similar name, ± 3 days, within 20 km when placed. */
-    async duplicates(input: {
-      name: string;
-      startDate: string;
-      lat?: number | null;
-      lng?: number | null;
-      excludeId?: number;
-    }) {
+    async duplicates(
+      actor: Actor,
+      input: {
+        name: string;
+        startDate: string;
+        lat?: number | null;
+        lng?: number | null;
+        excludeId?: number;
+      },
+    ) {
       const near =
         input.lat != null && input.lng != null
           ? sql`AND (e.lat IS NULL OR earth_distance(ll_to_earth(e.lat, e.lng), ll_to_earth(${input.lat}, ${input.lng})) <= 20000)`
@@ -650,7 +665,7 @@ export function editorService(
                    similarity(immutable_unaccent(lower(e.name)), immutable_unaccent(lower(${input.name}))) AS score
             FROM events e
             WHERE e.start_date BETWEEN ${addDays(input.startDate, -3)}::date AND ${addDays(input.startDate, 3)}::date
-              AND e.status <> 'inactive' AND e.id <> ${input.excludeId ?? 0}
+              AND (e.status = 'active' OR e.owner_id = ${actor.id}) AND e.id <> ${input.excludeId ?? 0}
               AND similarity(immutable_unaccent(lower(e.name)), immutable_unaccent(lower(${input.name}))) >= 0.35
               ${near}
             ORDER BY score DESC LIMIT 5`,

@@ -179,8 +179,10 @@ export function organizerService(db: Db, clock: () => Date, deps: { mail: Organi
      */
     async checkOrganizer(member: Member, body: { eventId: number; email: string }, meta: CallerMeta) {
       requireVerifiedEmail(member);
-      const event = await findEvent(body.eventId);
-      const access = (await eventAccess(db, member, event.id)) as EventAccess;
+      const known = await findEvent(body.eventId);
+      const access = (await eventAccess(db, member, known.id)) as EventAccess;
+      // Pending or inactive listings are their editors' business: others cannot claim them.
+      const event = access === "member" ? await findEvent(body.eventId, { activeOnly: true }) : known;
       if (access !== "member") {
         return { sent: false, recipient: null, sentTo: null, access } satisfies CheckOrganizerResponse;
       }
@@ -252,7 +254,7 @@ export function organizerService(db: Db, clock: () => Date, deps: { mail: Organi
       requireVerifiedEmail(member);
       await limiter.hit(`organizer-verify:ip:${meta.ip}`, LIMITS.verifyIp);
       await limiter.hit(`organizer-verify:account:${member.id}`, LIMITS.organizerVerifyAccount);
-      const event = await findEvent(eventId);
+      const event = await findEvent(eventId, { activeOnly: true });
       const [claim] = await db
         .select()
         .from(organizerClaims)

@@ -19,6 +19,7 @@ import { ApiError, type ErrorCode } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { requestMeta, setSessionCookie } from "../auth.server.ts";
+import { safeNext as safeNextPath } from "../components/safe-next.ts";
 import { sameDigest, sha256 } from "../secrets.server.ts";
 import {
   isOAuthProviderName,
@@ -28,6 +29,8 @@ import {
   type OAuthProviderName,
   oauthProvider,
 } from "./providers.server.ts";
+
+export { safeNextPath };
 
 export const OAUTH_STATE_COOKIE = "dossard_oauth";
 /** Path of the state cookie: only /connect/* ever reads it. */
@@ -52,31 +55,6 @@ type SavedState = z.infer<typeof savedStateSchema>;
 function one(value: unknown): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
   return typeof first === "string" ? first : undefined;
-}
-
-/** Backslashes (read as "/" by browsers) and control characters (dropped by URL parsers). */
-function hasUnsafeCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
-  }
-  return false;
-}
-
-/**
- * A path on this site to return to after signing in: it starts with a single "/" and stays on
- * the same origin once resolved; anything else (`//host`, `/\host`, `https://…`) gives null.
- */
-export function safeNextPath(value: string | undefined): string | null {
-  if (!value || value.length > 1000) return null;
-  if (!value.startsWith("/") || value.startsWith("//") || hasUnsafeCharacter(value)) return null;
-  const base = "http://dossard.invalid";
-  try {
-    const url = new URL(value, base);
-    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
-  } catch {
-    return null;
-  }
 }
 
 function isSecure(request: FastifyRequest, publicUrl: string): boolean {
