@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isUniqueViolation } from "../../db/rows.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server.ts";
@@ -165,6 +166,21 @@ describe("registration", () => {
     );
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatchObject({ code: "EMAIL_ALREADY_USED", field: "email" });
+  });
+
+  it("recognises the database's unique-index refusals (the races the service maps to messages)", async () => {
+    const { body, user } = await registered();
+    const error = await t.database.db
+      .insert(users)
+      .values({ email: body.email.toUpperCase(), slug: `${user.slug}-copy` })
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(error, "users_email_lower_idx")).toBe(true);
+    expect(isUniqueViolation(error, "users_slug_unique")).toBe(false);
+    const slugError = await t.database.db
+      .insert(users)
+      .values({ email: uniqueEmail("slug"), slug: user.slug })
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(slugError, "users_slug_unique")).toBe(true);
   });
 
   it("gives a second member with the same name their own slug", async () => {

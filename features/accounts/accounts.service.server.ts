@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import { isUniqueViolation, rows } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
@@ -299,7 +299,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         });
       } catch (error) {
         // Two registrations racing for one address: the unique index answers for the loser.
-        if ((error as { code?: string }).code === "23505" || String(error).includes("users_email_lower_idx")) {
+        if (isUniqueViolation(error, "users_email_lower_idx")) {
           throw new ApiError("EMAIL_ALREADY_USED");
         }
         throw error;
@@ -319,8 +319,11 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         throw new ApiError("BAD_LOGIN");
       }
       await limiter.reset(accountKey);
-      const session = await startSession(usable, body.remember, meta);
-      await log(usable.id, "login", meta);
+      const session = await db.transaction(async (tx) => {
+        const started = await startSession(usable, body.remember, meta, tx);
+        await log(usable.id, "login", meta, undefined, tx);
+        return started;
+      });
       return { user: usable, session };
     },
 
@@ -367,21 +370,27 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
           .where(eq(userTokens.id, token.id));
         throw new ApiError(token.attempts + 1 >= CODE_MAX_ATTEMPTS ? "CODE_EXPIRED" : "INVALID_CODE");
       }
-      await db.transaction(async (tx) => {
-        await tx.update(userTokens).set({ usedAt: now }).where(eq(userTokens.id, token.id));
-        if (purpose === "change_email") {
-          if (await emailTaken(token.email, user.id, tx)) throw new ApiError("EMAIL_ALREADY_USED");
-          await tx
-            .update(users)
-            .set({ email: token.email, pendingEmail: null, emailStatus: "verified", updatedAt: now })
-            .where(eq(users.id, user.id));
-          await log(user.id, "email_changed", meta, { from: user.email, to: token.email }, tx);
-        } else {
-          await tx.update(users).set({ emailStatus: "verified", updatedAt: now }).where(eq(users.id, user.id));
-          await log(user.id, "email_verified", meta, undefined, tx);
-          await mailMember(user, "welcome", tx);
-        }
-      });
+      try {
+        await db.transaction(async (tx) => {
+          await tx.update(userTokens).set({ usedAt: now }).where(eq(userTokens.id, token.id));
+          if (purpose === "change_email") {
+            if (await emailTaken(token.email, user.id, tx)) throw new ApiError("EMAIL_ALREADY_USED");
+            await tx
+              .update(users)
+              .set({ email: token.email, pendingEmail: null, emailStatus: "verified", updatedAt: now })
+              .where(eq(users.id, user.id));
+            await log(user.id, "email_changed", meta, { from: user.email, to: token.email }, tx);
+          } else {
+            await tx.update(users).set({ emailStatus: "verified", updatedAt: now }).where(eq(users.id, user.id));
+            await log(user.id, "email_verified", meta, undefined, tx);
+            await mailMember(user, "welcome", tx);
+          }
+        });
+      } catch (error) {
+        // Someone took the address between the check and the update.
+        if (isUniqueViolation(error, "users_email_lower_idx")) throw new ApiError("EMAIL_ALREADY_USED");
+        throw error;
+      }
       return me(user.id);
     },
 
@@ -460,26 +469,32 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
       if (body.publicProfile && !user.publicProfile) requireVerifiedEmail(user);
       const slugBase = body.pseudo || `${body.firstName} ${body.lastName}`;
       const nameChanged = displayName(user) !== displayName({ ...user, ...body });
-      await db
-        .update(users)
-        .set({
-          firstName: body.firstName,
-          lastName: body.lastName,
-          pseudo: body.pseudo,
-          gender: body.gender ?? null,
-          city: body.city ?? null,
-          country: body.country ?? null,
-          presentation: body.presentation ?? null,
-          objectives: body.objectives ?? null,
-          sports: body.sports,
-          best10k: body.best10k ?? null,
-          bestHalf: body.bestHalf ?? null,
-          bestMarathon: body.bestMarathon ?? null,
-          publicProfile: body.publicProfile,
-          ...(nameChanged ? { slug: await uniqueSlug(slugBase) } : {}),
-          updatedAt: clock(),
-        })
-        .where(eq(users.id, user.id));
+      const write = async () =>
+        db
+          .update(users)
+          .set({
+            firstName: body.firstName,
+            lastName: body.lastName,
+            pseudo: body.pseudo,
+            gender: body.gender ?? null,
+            city: body.city ?? null,
+            country: body.country ?? null,
+            presentation: body.presentation ?? null,
+            objectives: body.objectives ?? null,
+            sports: body.sports,
+            best10k: body.best10k ?? null,
+            bestHalf: body.bestHalf ?? null,
+            bestMarathon: body.bestMarathon ?? null,
+            publicProfile: body.publicProfile,
+            ...(nameChanged ? { slug: await uniqueSlug(slugBase) } : {}),
+            updatedAt: clock(),
+          })
+          .where(eq(users.id, user.id));
+      // Two members taking the same name at the same instant: the second picks the next slug.
+      await write().catch((error: unknown) => {
+        if (isUniqueViolation(error, "users_slug_unique")) return write();
+        throw error;
+      });
       return me(user.id);
     },
 

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import { isUniqueViolation, rows } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { EVENT_OPTIONS, type EventHistoryType } from "../../shared/constants.ts";
 import { slugify } from "../geo/slugify.ts";
@@ -592,29 +592,35 @@ export function editorService(
     async save(actor: Actor, id: number, form: EventForm) {
       checkCourseDates(form);
       if (id === 0) {
-        return db.transaction(async (tx) => {
-          const where = await place(tx, form);
-          const now = clock();
-          const admin = actor.role === "admin";
-          const [created] = await tx
-            .insert(events)
-            .values({
-              ...eventValues(form),
-              ...where,
-              sportId: await sportId(tx, form.sport),
-              slug: await uniqueSlug(tx, form),
-              ownerId: actor.id,
-              isOwner: true,
-              status: admin ? "active" : "pending",
-              checkStatus: admin || form.dateConfirmed ? "checked" : "to_check",
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning({ id: events.id });
-          if (!created) throw new ApiError("GENERIC");
-          await writeCourses(tx, created.id, form, timeZoneOfDepartment(where.departmentCode), actor);
-          await history(tx, created.id, "creation", actor.id, { courses: form.courses.length });
-          return { event: await editable(tx, actor, created.id), requestId: null as number | null, created: true };
+        const create = () =>
+          db.transaction(async (tx) => {
+            const where = await place(tx, form);
+            const now = clock();
+            const admin = actor.role === "admin";
+            const [created] = await tx
+              .insert(events)
+              .values({
+                ...eventValues(form),
+                ...where,
+                sportId: await sportId(tx, form.sport),
+                slug: await uniqueSlug(tx, form),
+                ownerId: actor.id,
+                isOwner: true,
+                status: admin ? "active" : "pending",
+                checkStatus: admin || form.dateConfirmed ? "checked" : "to_check",
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning({ id: events.id });
+            if (!created) throw new ApiError("GENERIC");
+            await writeCourses(tx, created.id, form, timeZoneOfDepartment(where.departmentCode), actor);
+            await history(tx, created.id, "creation", actor.id, { courses: form.courses.length });
+            return { event: await editable(tx, actor, created.id), requestId: null as number | null, created: true };
+          });
+        // Two listings of the same name at the same instant: the second takes the next slug.
+        return create().catch((error: unknown) => {
+          if (isUniqueViolation(error, "events_slug_idx")) return create();
+          throw error;
         });
       }
       const access = await eventAccess(db, actor, id);
