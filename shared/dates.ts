@@ -146,6 +146,13 @@ export function formatDateRange(
   return `${format(start, "dd/MM/yy")}${RANGE_SEPARATOR}${format(end, "dd/MM/yy")}`;
 }
 
+/** An ISO day ("2026-06-13") moved by `days` calendar days, as an ISO day (UTC arithmetic, no DST). */
+export function addIsoDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** Calendar days from `from` to `to` (negative when `to` is earlier), whatever the hours. */
 export function daysBetween(from: CalendarDateInput, to: CalendarDateInput): number {
   const a = toCalendarDate(from);

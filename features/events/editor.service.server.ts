@@ -8,6 +8,7 @@ import type { Db, Executor } from "../../db/client.server.ts";
 import { isUniqueViolation, rows } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { EVENT_OPTIONS, type EventHistoryType } from "../../shared/constants.ts";
+import { addIsoDays, daysBetween } from "../../shared/dates.ts";
 import { slugify } from "../geo/slugify.ts";
 import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { zonedTime } from "./demo/dates.ts";
@@ -84,16 +85,6 @@ export function nextYearSameWeekday(iso: string): string {
   const target = new Date(Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), date.getUTCDate()));
   if (target.getTime() - next.getTime() >= 4 * 86_400_000) next.setUTCDate(next.getUTCDate() + 7);
   return next.toISOString().slice(0, 10);
-}
-
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 function localTime(date: Date | null, timeZone: string): { date: string | null; time: string | null } {
@@ -481,17 +472,17 @@ export function editorService(
       ...form,
       name: source.name.replace(/\b(19|20)\d{2}\b/, (year) => String(Number(year) + 1)),
       startDate,
-      endDate: addDays(source.endDate, shift),
+      endDate: addIsoDays(source.endDate, shift),
       dateConfirmed: false,
       certified: false,
       registrationOpensAt: null,
       courses: form.courses.map(({ id: _id, trackId: _track, ...course }) => ({
         ...course,
-        date: addDays(course.date, shift),
+        date: addIsoDays(course.date, shift),
         prices: course.prices.map((p) => ({
           ...p,
-          startsOn: p.startsOn ? addDays(p.startsOn, shift) : null,
-          endsOn: p.endsOn ? addDays(p.endsOn, shift) : null,
+          startsOn: p.startsOn ? addIsoDays(p.startsOn, shift) : null,
+          endsOn: p.endsOn ? addIsoDays(p.endsOn, shift) : null,
         })),
       })),
     };
@@ -670,7 +661,7 @@ export function editorService(
         sql`SELECT e.id, e.slug, e.name, e.start_date, e.city,
                    similarity(immutable_unaccent(lower(e.name)), immutable_unaccent(lower(${input.name}))) AS score
             FROM events e
-            WHERE e.start_date BETWEEN ${addDays(input.startDate, -3)}::date AND ${addDays(input.startDate, 3)}::date
+            WHERE e.start_date BETWEEN ${addIsoDays(input.startDate, -3)}::date AND ${addIsoDays(input.startDate, 3)}::date
               AND (e.status = 'active' OR e.owner_id = ${actor.id}) AND e.id <> ${input.excludeId ?? 0}
               AND similarity(immutable_unaccent(lower(e.name)), immutable_unaccent(lower(${input.name}))) >= 0.35
               ${near}
@@ -739,7 +730,7 @@ export function editorService(
           case "postpone": {
             if (!body.startDate) throw new ApiError("FIELD_REQUIRED", { field: "startDate" });
             const length = daysBetween(event.startDate, event.endDate);
-            const endDate = body.endDate ?? addDays(body.startDate, length);
+            const endDate = body.endDate ?? addIsoDays(body.startDate, length);
             if (endDate < body.startDate) throw new ApiError("DATE_RANGE_INVALID", { field: "endDate" });
             const shift = daysBetween(event.startDate, body.startDate);
             await set({
@@ -981,7 +972,7 @@ export function editorService(
           tx,
           sql`SELECT e.id FROM events e
               WHERE e.status = 'active' AND NOT e.cancelled
-                AND e.end_date < ${today}::date AND e.end_date >= ${addDays(today, -30)}::date
+                AND e.end_date < ${today}::date AND e.end_date >= ${addIsoDays(today, -30)}::date
                 AND NOT EXISTS (SELECT 1 FROM events n WHERE n.group_id = e.group_id AND n.start_date > e.start_date)
               ORDER BY e.id LIMIT 500`,
         );

@@ -14,6 +14,7 @@ import {
   SPORTS,
   type SportKey,
 } from "../../shared/constants.ts";
+import { addIsoDays } from "../../shared/dates.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import type { Department, Region } from "../geo/geo.contract.ts";
@@ -122,17 +123,11 @@ export function queryWords(text: string): string[] {
   return [...new Set(words)].slice(0, MAX_WORDS);
 }
 
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** The weekend (Saturday–Sunday) of the ISO week of a day, `offset` weeks later; today onwards. */
 export function weekendRange(today: string, offset = 0): { from: string; to: string } {
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  const saturday = addDays(today, (weekday === 0 ? -1 : 6 - weekday) + 7 * offset);
-  const sunday = addDays(saturday, 1);
+  const saturday = addIsoDays(today, (weekday === 0 ? -1 : 6 - weekday) + 7 * offset);
+  const sunday = addIsoDays(saturday, 1);
   return { from: saturday < today ? today : saturday, to: sunday };
 }
 
@@ -329,7 +324,7 @@ export function searchService(
     else if (query.past === false) lower = from && from > today ? from : today;
     else lower = from ?? today;
 
-    const lowerStart = lower ? addDays(lower, -(await longestSpan())) : null;
+    const lowerStart = lower ? addIsoDays(lower, -(await longestSpan())) : null;
 
     let sort: SearchSort = query.sort ?? "oldest";
     if (sort === "relevance" && !phrase) sort = "oldest";

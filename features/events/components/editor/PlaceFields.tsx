@@ -5,7 +5,7 @@ import { apiFetch } from "../../../../app/api-client.ts";
 import { Select } from "../../../../app/ui/Select.tsx";
 import { formatNumber } from "../../../../shared/format.ts";
 import { FieldError, INPUT_CLASS } from "../../../accounts/components/fields.tsx";
-import { type City, citiesFromBody, cityFromBody } from "../search/cities.ts";
+import { type City, cityFromBody, findCities } from "../search/cities.ts";
 import { BoxError, FieldBox, fieldId, HINT_CLASS, LABEL_CLASS, RequiredMark, TextInput } from "./controls.tsx";
 import type { EventDraft } from "./form-model.ts";
 import { PinMap } from "./PinMap.tsx";
@@ -69,18 +69,8 @@ export function PlaceFields({ value, onChange, errors, countries, locale }: Prop
     const timer = setTimeout(async () => {
       setBusy(true);
       try {
-        const response = await apiFetch("/api/find-city", {
-          method: "POST",
-          body: JSON.stringify({ q: query, limit: 8 }),
-          signal: controller.signal,
-        });
-        const body = response.ok ? await response.json() : null;
-        const found = citiesFromBody(body);
-        for (const raw of (body?.cities ?? []) as { code: string; lat?: number; lng?: number }[]) {
-          if (typeof raw.lat === "number" && typeof raw.lng === "number") {
-            centres.current.set(raw.code, { lat: raw.lat, lng: raw.lng });
-          }
-        }
+        const { cities: found, centres: foundCentres } = await findCities(query, controller.signal);
+        for (const [code, centre] of foundCentres) centres.current.set(code, centre);
         setCities(found);
         setActive(found.length ? 0 : -1);
         setOpen(true);

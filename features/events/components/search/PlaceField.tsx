@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { apiFetch } from "../../../../app/api-client.ts";
 import { cx } from "../../../../app/ui/cx.ts";
 import { FIELD_LABEL_CLASS } from "../../../../app/ui/FieldLabel.tsx";
-import { type City, citiesFromBody, cityFromBody } from "./cities.ts";
+import { type City, cityFromBody, findCities } from "./cities.ts";
 import { showToast } from "./lazy-toasts.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 
@@ -70,12 +70,7 @@ export function PlaceField({ place, placeLabel, onChange, extra }: Props) {
     const timer = setTimeout(async () => {
       setBusy(true);
       try {
-        const response = await apiFetch("/api/find-city", {
-          method: "POST",
-          body: JSON.stringify({ q: query, limit: 8 }),
-          signal: controller.signal,
-        });
-        const found = response.ok ? citiesFromBody(await response.json()) : [];
+        const { cities: found } = await findCities(query, controller.signal);
         setCities(found);
         setActive(found.length ? 0 : -1);
         setOpen(true);

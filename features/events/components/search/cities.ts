@@ -1,3 +1,5 @@
+import { apiFetch } from "../../../../app/api-client.ts";
+
 /** Communes as the place autocomplete shows them, read from the geo API's answers. */
 export type City = {
   /** INSEE code, what the search's `place` takes. */
@@ -45,4 +47,28 @@ export function cityFromBody(body: unknown): City | null {
   if (!body || typeof body !== "object") return null;
   const object = body as Raw;
   return cityFrom(object.commune) ?? cityFrom(object.city) ?? cityFrom(object.place) ?? cityFrom(object);
+}
+
+export type CityCentre = { lat: number; lng: number };
+
+/**
+ * Communes matching what was typed (POST /api/find-city, 8 at most), with the centre of those
+ * the API gives one for; none when the request fails. Aborting `signal` rejects, as fetch does.
+ */
+export async function findCities(
+  query: string,
+  signal: AbortSignal,
+): Promise<{ cities: City[]; centres: Map<string, CityCentre> }> {
+  const response = await apiFetch("/api/find-city", {
+    method: "POST",
+    body: JSON.stringify({ q: query, limit: 8 }),
+    signal,
+  });
+  const body = response.ok ? await response.json() : null;
+  const centres = new Map<string, CityCentre>();
+  for (const raw of (body?.cities ?? []) as { code: string; lat?: unknown; lng?: unknown }[]) {
+    if (typeof raw.lat === "number" && typeof raw.lng === "number")
+      centres.set(raw.code, { lat: raw.lat, lng: raw.lng });
+  }
+  return { cities: citiesFromBody(body), centres };
 }
