@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: "component",
           environment: "jsdom",
-          include: ["{app,features}/**/*.test.tsx"],
+          include: ["{app,features,shared}/**/*.test.tsx"],
           setupFiles: ["./tests/setup-dom.ts"],
         },
       },

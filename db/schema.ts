@@ -1,7 +1,7 @@
 /** Gathers every domain's tables for Drizzle and drizzle-kit. */
 
 export * from "../features/accounts/accounts.tables.ts";
-export * from "../features/events/editor.tables.ts";
+export * from "../features/editor/editor.tables.ts";
 export * from "../features/events/event-detail.tables.ts";
 export * from "../features/events/events.tables.ts";
 export * from "../features/geo/geo.tables.ts";

@@ -7,7 +7,7 @@
  *    keys, each message uses the same {{variables}} in every language, and no message is empty.
  *    Plural forms (key_one, key_other, key_many…) count as one key, since languages need
  *    different forms; their variables are compared as a whole.
- * 2. Sources: app/**\/*.tsx and features/**\/*.tsx (tests excluded) are parsed with the TypeScript
+ * 2. Sources: app/**\/*.tsx, features/**\/*.tsx and shared/**\/*.tsx (tests excluded) are parsed with the TypeScript
  *    compiler and searched for user-facing text that bypasses i18n: JSX text with letters, and
  *    string literals in placeholder, title, alt, aria-label and label attributes. Symbols,
  *    numbers and unit words ("·", "—", "×", "12", "D+", "km") are allowed. A comment containing
@@ -263,7 +263,7 @@ export function findHardcodedText(source: string, fileName = "file.tsx"): Hardco
 }
 
 /** `.tsx` files under the given folders, tests excluded. */
-export function listSourceFiles(root: string, folders: readonly string[] = ["app", "features"]): string[] {
+export function listSourceFiles(root: string, folders: readonly string[] = ["app", "features", "shared"]): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

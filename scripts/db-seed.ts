@@ -9,10 +9,10 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.server.ts";
+import { DEFAULT_DEMO_EVENTS, DEFAULT_DEMO_SEED } from "../db/seed/demo/generator.ts";
+import { countEvents, resetEventCatalogue, seedDemoCatalogue } from "../db/seed/demo/seed.server.ts";
 import { refreshStatistics } from "../db/seed/index.server.ts";
 import { loadReferenceData } from "../db/seed/reference.server.ts";
-import { DEFAULT_DEMO_EVENTS, DEFAULT_DEMO_SEED } from "../features/events/demo/generator.ts";
-import { countEvents, resetEventCatalogue, seedDemoCatalogue } from "../features/events/demo/seed.server.ts";
 import { formatPlacementReport } from "../features/geo/reference.server.ts";
 
 const USAGE = `Usage: npx tsx scripts/db-seed.ts [options]

@@ -1,16 +1,16 @@
 import type { Db } from "../db/client.server.ts";
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
-import { editorService } from "../features/events/editor.service.server.ts";
+import { editorService } from "../features/editor/editor.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
-import { eventsService } from "../features/events/events.service.server.ts";
-import { eventImagesService } from "../features/events/images.service.server.ts";
-import { organizerService } from "../features/events/organizer.service.server.ts";
-import { searchService } from "../features/events/search.service.server.ts";
-import { tracksService } from "../features/events/tracks.service.server.ts";
-import type { FileStorage } from "../features/files/storage.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
+import { eventImagesService } from "../features/media/images.service.server.ts";
+import type { FileStorage } from "../features/media/storage.server.ts";
+import { organizerService } from "../features/organizers/organizer.service.server.ts";
+import { eventGroupsService } from "../features/search/groups.service.server.ts";
+import { searchService } from "../features/search/search.service.server.ts";
 import { seoService } from "../features/seo/seo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
+import { tracksService } from "../features/tracks/tracks.service.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
 import { publicUrl } from "../shared/public-url.ts";
 
@@ -56,7 +56,7 @@ export function createServices(
     }),
     images,
     tracks: tracksService(db, clock),
-    events: eventsService(db, clock),
+    groups: eventGroupsService(db, clock),
     eventDetails: eventDetailService(db, clock),
     organizers: organizerService(db, clock, deps),
     search: searchService(db, clock),

@@ -7,12 +7,12 @@ import {
   type Queue,
   type QueueEvent,
   type QueueRequest,
-} from "../../features/events/components/editor/admin/EventsManager.tsx";
-import { LazyToastHost } from "../../features/events/components/search/lazy-toasts.tsx";
+} from "../../features/editor/components/admin/EventsManager.tsx";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { useLocale } from "../../shared/i18n/use-locale.ts";
+import { LazyToastHost } from "../../shared/ui/lazy-toasts.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
-import { useLocale } from "../use-locale.ts";
 import type { Route } from "./+types/admin-events";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 import { data } from "react-router";
-import { EventEditor } from "../../features/events/components/editor/EventEditor.tsx";
-import { EventRequests } from "../../features/events/components/editor/EventRequests.tsx";
-import type { TrackInfo } from "../../features/events/components/editor/form-model.ts";
-import type { Visuals } from "../../features/events/components/editor/VisualsStep.tsx";
-import { LazyToastHost } from "../../features/events/components/search/lazy-toasts.tsx";
-import type { EditableEvent } from "../../features/events/editor.contract.ts";
+import { EventEditor } from "../../features/editor/components/EventEditor.tsx";
+import { EventRequests } from "../../features/editor/components/EventRequests.tsx";
+import type { TrackInfo } from "../../features/editor/components/form-model.ts";
+import type { Visuals } from "../../features/editor/components/VisualsStep.tsx";
+import type { EditableEvent } from "../../features/editor/editor.contract.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
+import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { eventImageUrl } from "../../shared/image-url.ts";
+import { LazyToastHost } from "../../shared/ui/lazy-toasts.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
-import { useLocale } from "../use-locale.ts";
 import type { Route } from "./+types/event-editor";
 
 /** Duck-typed: loaders run in the page bundle, which has its own copy of the ApiError class. */

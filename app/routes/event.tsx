@@ -1,16 +1,16 @@
 import { data, useRouteLoaderData } from "react-router";
 import type { SessionUser } from "../../features/accounts/accounts.contract.ts";
-import { EventPage, eventCrumbs } from "../../features/events/components/event/EventPage.tsx";
-import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/event/json-ld.ts";
+import { EventPage, eventCrumbs } from "../../features/events/components/EventPage.tsx";
+import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
 import { formatLongDate } from "../../shared/dates.ts";
 import { formatDistance, formatDuration } from "../../shared/format.ts";
 import { createI18n, localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { DEFAULT_SHARE_IMAGE } from "../../shared/image-url.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import { routeMeta } from "../meta.ts";
-import { useLocale } from "../use-locale.ts";
 import type { Route } from "./+types/event";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

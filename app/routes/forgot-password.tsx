@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { recoverBodySchema } from "../../features/accounts/accounts.contract.ts";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
-import { FormError, PRIMARY_BUTTON, TextField } from "../../features/accounts/components/fields.tsx";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { FormError, PRIMARY_BUTTON, TextField } from "../../shared/ui/fields.tsx";
+import { useApiForm } from "../../shared/ui/use-api-form.ts";
 import { routeMeta } from "../meta.ts";
-import { useApiForm } from "../use-api-form.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
-import { toDepartmentRefs, toRegionRefs } from "../../features/events/components/search/geo-refs.ts";
-import type { HomeGroup } from "../../features/events/components/search/HomeGroups.tsx";
-import { forgivingSearch } from "../../features/events/components/search/run-search.ts";
-import { SearchExplorer } from "../../features/events/components/search/SearchExplorer.tsx";
-import { searchQuerySchema } from "../../features/events/search.contract.ts";
+import { toDepartmentRefs, toRegionRefs } from "../../features/search/components/geo-refs.ts";
+import type { HomeGroup } from "../../features/search/components/HomeGroups.tsx";
+import { forgivingSearch } from "../../features/search/components/run-search.ts";
+import { SearchExplorer } from "../../features/search/components/SearchExplorer.tsx";
+import { searchQuerySchema } from "../../features/search/search.contract.ts";
 import {
   hasPlace,
   hasSearchFilters,
@@ -12,9 +12,9 @@ import {
   searchHref,
   searchQueryString,
   withoutField,
-} from "../../features/events/search-url.ts";
+} from "../../features/search/search-url.ts";
+import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { routeMeta } from "../meta.ts";
-import { useLocale } from "../use-locale.ts";
 import type { Route } from "./+types/home";
 
 /**
@@ -61,8 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 async function homeGroups(services: Route.LoaderArgs["context"]["services"], pathname: string): Promise<HomeGroup[]> {
   const [weekend, fresh] = await Promise.all([
-    services.events.group("this_weekend", 10),
-    services.events.group("new", 10),
+    services.groups.group("this_weekend", 10),
+    services.groups.group("new", 10),
   ]);
   return [
     { key: "this_weekend", events: weekend.events, href: searchHref(pathname, weekend.search) },

@@ -1,7 +1,7 @@
 import { ArrowRight, ChevronRight, SlidersHorizontal } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link, type MetaDescriptor, redirect } from "react-router";
-import { toDepartmentRefs, toRegionRefs } from "../../features/events/components/search/geo-refs.ts";
+import { toDepartmentRefs, toRegionRefs } from "../../features/search/components/geo-refs.ts";
 import {
   type LandingSubject,
   landingKind,
@@ -9,19 +9,19 @@ import {
   landingQuery,
   landingTexts,
   sportFromSlug,
-} from "../../features/events/components/search/landing.ts";
-import { NoResults } from "../../features/events/components/search/NoResults.tsx";
-import { Pagination } from "../../features/events/components/search/Pagination.tsx";
-import { ResultList } from "../../features/events/components/search/ResultList.tsx";
-import { forgivingSearch } from "../../features/events/components/search/run-search.ts";
-import { searchHref } from "../../features/events/search-url.ts";
+} from "../../features/search/components/landing.ts";
+import { NoResults } from "../../features/search/components/NoResults.tsx";
+import { Pagination } from "../../features/search/components/Pagination.tsx";
+import { ResultList } from "../../features/search/components/ResultList.tsx";
+import { forgivingSearch } from "../../features/search/components/run-search.ts";
+import { searchHref } from "../../features/search/search-url.ts";
 import { type Locale, SPORTS } from "../../shared/constants.ts";
 import { formatNumber } from "../../shared/format.ts";
 import { createI18n, localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import { routeMeta } from "../meta.ts";
-import { useLocale } from "../use-locale.ts";
 import type { Route } from "./+types/landing";
 
 type RelatedLink = { href: string; label: string; count?: number };

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { AccountLayout } from "../../features/accounts/components/AccountLayout.tsx";
-import { MyEventsList } from "../../features/events/components/editor/MyEventsList.tsx";
+import { MyEventsList } from "../../features/editor/components/MyEventsList.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/my-events";

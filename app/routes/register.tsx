@@ -2,20 +2,14 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
 import { registerBodySchema } from "../../features/accounts/accounts.contract.ts";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
-import {
-  FieldError,
-  FormError,
-  formValues,
-  PRIMARY_BUTTON,
-  TextField,
-} from "../../features/accounts/components/fields.tsx";
 import { SocialButtons } from "../../features/accounts/components/SocialButtons.tsx";
 import { safeNext } from "../../features/accounts/components/safe-next.ts";
 import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { FieldError, FormError, formValues, PRIMARY_BUTTON, TextField } from "../../shared/ui/fields.tsx";
+import { useApiForm } from "../../shared/ui/use-api-form.ts";
 import { routeMeta } from "../meta.ts";
-import { useApiForm } from "../use-api-form.ts";
 import type { Route } from "./+types/register";
 
 export function loader({ context, request }: Route.LoaderArgs) {

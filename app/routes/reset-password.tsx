@@ -2,12 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { resetBodySchema } from "../../features/accounts/accounts.contract.ts";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
-import { FormError, formValues, PRIMARY_BUTTON, TextField } from "../../features/accounts/components/fields.tsx";
 import { apiErrorMessage } from "../../shared/api-error.ts";
 import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { FormError, formValues, PRIMARY_BUTTON, TextField } from "../../shared/ui/fields.tsx";
+import { useApiForm } from "../../shared/ui/use-api-form.ts";
 import { routeMeta } from "../meta.ts";
-import { useApiForm } from "../use-api-form.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = (args) =>

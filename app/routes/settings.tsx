@@ -9,7 +9,7 @@ import {
   PasswordPanel,
   PreferencesPanel,
 } from "../../features/accounts/components/SettingsPanels.tsx";
-import { showToast } from "../../features/events/components/search/lazy-toasts.tsx";
+import { showToast } from "../../shared/ui/lazy-toasts.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/settings";

@@ -2,11 +2,10 @@ import { CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
-import { PRIMARY_BUTTON } from "../../features/accounts/components/fields.tsx";
 import { safeNext } from "../../features/accounts/components/safe-next.ts";
 import { VerifyEmailPanel } from "../../features/accounts/components/VerifyEmailPanel.tsx";
-
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { PRIMARY_BUTTON } from "../../shared/ui/fields.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/verify-email";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_DEMO_EVENTS, DEFAULT_DEMO_SEED } from "../../features/events/demo/generator.ts";
-import { countEvents, type DemoSeedReport, seedDemoCatalogue } from "../../features/events/demo/seed.server.ts";
 import type { Db } from "../client.server.ts";
+import { DEFAULT_DEMO_EVENTS, DEFAULT_DEMO_SEED } from "./demo/generator.ts";
+import { countEvents, type DemoSeedReport, seedDemoCatalogue } from "./demo/seed.server.ts";
 import { loadReferenceData, type ReferenceLoadResult } from "./reference.server.ts";
 
 export type EnsureSeededOptions = {

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
-import { eventOrganizers } from "./editor.tables.ts";
+import { eventOrganizers } from "../editor/editor.tables.ts";
 import { courses, events } from "./events.tables.ts";
 
 export type Actor = {

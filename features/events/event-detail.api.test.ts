@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { departments, regions } from "../geo/geo.tables.ts";
-import { trackStats } from "./demo/track.ts";
+import { trackStats } from "../tracks/track-stats.ts";
 import {
   courseResponseSchema,
   editionsResponseSchema,

@@ -6,11 +6,12 @@ import { pagePath } from "../../shared/i18n/pages.ts";
 import { eventImageUrl } from "../../shared/image-url.ts";
 import { plainText } from "../../shared/meta.ts";
 import { publicUrl } from "../../shared/public-url.ts";
+import { parisToday } from "../../shared/zoned-time.ts";
 import { communes, countries, departments, regions } from "../geo/geo.tables.ts";
 import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { boundsOf, simplifyToCount } from "../maps/geometry.ts";
 import { sports } from "../sports/sports.tables.ts";
-import { elevationProfile } from "./demo/track.ts";
+import { elevationProfile } from "../tracks/track-stats.ts";
 import { descriptionHtml } from "./description.server.ts";
 import type {
   CourseDetail,
@@ -27,7 +28,6 @@ import type {
 } from "./event-detail.contract.ts";
 import { eventLinkClicks } from "./event-detail.tables.ts";
 import { eventState } from "./event-state.ts";
-import { parisToday } from "./events.service.server.ts";
 import { coursePrices, courses, eventGroups, eventImages, events, type TrackPoint, tracks } from "./events.tables.ts";
 import { fileSlug, toGpx } from "./gpx.ts";
 import { toIcs } from "./ics.ts";

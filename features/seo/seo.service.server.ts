@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { parisToday } from "../events/events.service.server.ts";
+import { parisToday } from "../../shared/zoned-time.ts";
 import { events } from "../events/events.tables.ts";
 import { departments, regions } from "../geo/geo.tables.ts";
 import { sports } from "../sports/sports.tables.ts";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, useRouteLoaderData } from "react-router";
 import type { Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
-import { LazyToastHost } from "../../events/components/search/lazy-toasts.tsx";
+import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../accounts.contract.ts";
 
 /** The member area's frame: a title and tabs between profile, the member's events and settings. */

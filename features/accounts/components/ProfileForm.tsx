@@ -2,15 +2,22 @@ import { Camera, Eye } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { apiFetch } from "../../../app/api-client.ts";
-import { DurationInput } from "../../../app/ui/DurationInput.tsx";
-import { useApiForm } from "../../../app/use-api-form.ts";
+import { apiFetch } from "../../../shared/api-client.ts";
 import { apiErrorBodySchema } from "../../../shared/api-error.ts";
 import { SPORTS } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { USER_FALLBACK_IMAGE } from "../../../shared/image-url.ts";
+import { DurationInput } from "../../../shared/ui/DurationInput.tsx";
+import {
+  FieldError,
+  FormError,
+  INPUT_CLASS,
+  PRIMARY_BUTTON,
+  SECONDARY_BUTTON,
+  TextField,
+} from "../../../shared/ui/fields.tsx";
+import { useApiForm } from "../../../shared/ui/use-api-form.ts";
 import { GENDERS, type Me, profileBodySchema, USER_PHOTO_MAX_BYTES } from "../accounts.contract.ts";
-import { FieldError, FormError, INPUT_CLASS, PRIMARY_BUTTON, SECONDARY_BUTTON, TextField } from "./fields.tsx";
 import { VerifyEmailPanel } from "./VerifyEmailPanel.tsx";
 
 type Country = { code: string; name: string };

@@ -1,16 +1,8 @@
 import { Download, Link2, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useApiForm } from "../../../app/use-api-form.ts";
 import { LOCALES, type Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
-import {
-  changeEmailBodySchema,
-  changePasswordBodySchema,
-  disableBodySchema,
-  type Me,
-  preferencesBodySchema,
-} from "../accounts.contract.ts";
 import {
   DANGER_BUTTON,
   FieldError,
@@ -20,7 +12,15 @@ import {
   PRIMARY_BUTTON,
   SECONDARY_BUTTON,
   TextField,
-} from "./fields.tsx";
+} from "../../../shared/ui/fields.tsx";
+import { useApiForm } from "../../../shared/ui/use-api-form.ts";
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  disableBodySchema,
+  type Me,
+  preferencesBodySchema,
+} from "../accounts.contract.ts";
 import { VerifyEmailPanel } from "./VerifyEmailPanel.tsx";
 
 type Notify = (message: string) => void;

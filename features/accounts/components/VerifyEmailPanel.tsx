@@ -1,12 +1,12 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiFetch } from "../../../app/api-client.ts";
-import { useApiForm } from "../../../app/use-api-form.ts";
+import { apiFetch } from "../../../shared/api-client.ts";
 import { apiErrorBodySchema } from "../../../shared/api-error.ts";
 import { VERIFICATION_CODE_LENGTH } from "../../../shared/constants.ts";
+import { FormError, PRIMARY_BUTTON, SECONDARY_BUTTON, TextField } from "../../../shared/ui/fields.tsx";
+import { useApiForm } from "../../../shared/ui/use-api-form.ts";
 import { type Me, verifyCodeBodySchema } from "../accounts.contract.ts";
-import { FormError, PRIMARY_BUTTON, SECONDARY_BUTTON, TextField } from "./fields.tsx";
 
 /**
  * Enter the 5-digit code mailed to the address (or the new address), or ask for another one.

@@ -19,19 +19,10 @@ import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { formatNumber } from "../../../shared/format.ts";
 import { boundsOf } from "../geometry.ts";
+import type { RaceMapMarker } from "./markers.ts";
 import { MARKER_COLORS, StaticMap } from "./StaticMap.tsx";
 
-export type RaceMapMarker = {
-  id: string | number;
-  lat: number;
-  lng: number;
-  /** Accessible name of the marker (the race or the place). */
-  label: string;
-  /** A pin for a place or a race (default), a dot for a course's start or finish. */
-  kind?: "place" | "event" | "start" | "finish";
-  /** Where the default popup links to. */
-  href?: string;
-};
+export type { RaceMapMarker } from "./markers.ts";
 
 export type RaceMapProps<M extends RaceMapMarker = RaceMapMarker> = {
   /** Accessible name of the map ("Map of the course", "Races around Lyon"). */

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { projectToBox } from "../geometry.ts";
-import type { RaceMapMarker } from "./RaceMap.tsx";
+import type { RaceMapMarker } from "./markers.ts";
 
 const WIDTH = 480;
 const HEIGHT = 300;

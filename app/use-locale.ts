@@ -1,8 +1,0 @@
-import { useLocation } from "react-router";
-import type { Locale } from "../shared/constants.ts";
-import { localeFromPath } from "../shared/i18n/index.ts";
-
-/** The page's language, from its URL (English under /en). */
-export function useLocale(): Locale {
-  return localeFromPath(useLocation().pathname);
-}

@@ -1,0 +1,396 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TrackPoint } from "../../../features/events/events.tables.ts";
+import { elevationProfile, trackStats } from "../../../features/tracks/track-stats.ts";
+import { SPORTS } from "../../../shared/constants.ts";
+import { zonedTime } from "../../../shared/zoned-time.ts";
+import { type Database, openDatabase } from "../../client.server.ts";
+import { type EnsureSeededResult, ensureSeeded } from "../index.server.ts";
+import { addMonths } from "./dates.ts";
+import { type DemoPlaces, generateDemoCatalogue } from "./generator.ts";
+import { placeCore, withA, withDe } from "./names.ts";
+import { Rng } from "./prng.ts";
+import { loadDemoPlaces } from "./seed.server.ts";
+import { MASSIFS, MOUNTAIN_DEPARTMENTS, terrainAt, WATERS } from "./terrain.ts";
+import { synthesizeTrack } from "./track.ts";
+
+const REFERENCE_DATE = new Date("2026-06-01T10:00:00Z");
+const COUNT = 3_200;
+const SEED = 11;
+
+describe("building blocks", () => {
+  it("mulberry32 is deterministic and uniform enough", () => {
+    const a = new Rng(42);
+    const b = new Rng(42);
+    const xs = Array.from({ length: 10_000 }, () => a.next());
+    expect(xs.slice(0, 5)).toEqual(Array.from({ length: 5 }, () => b.next()));
+    expect(new Rng(43).next()).not.toBe(xs[0]);
+    const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+    expect(mean).toBeGreaterThan(0.48);
+    expect(mean).toBeLessThan(0.52);
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...xs)).toBeLessThan(1);
+  });
+
+  it("speaks French prepositions", () => {
+    expect(withDe("Nantes")).toBe("de Nantes");
+    expect(withDe("Annecy")).toBe("d'Annecy");
+    expect(withDe("Le Havre")).toBe("du Havre");
+    expect(withDe("Les Sables-d'Olonne")).toBe("des Sables-d'Olonne");
+    expect(withDe("La Rochelle")).toBe("de La Rochelle");
+    expect(withDe("Évian-les-Bains")).toBe("d'Évian-les-Bains");
+    expect(withA("Le Mans")).toBe("au Mans");
+    expect(placeCore("Les Sables-d'Olonne")).toBe("Sables-d'Olonne");
+  });
+
+  it("converts local start times to instants in the event's zone", () => {
+    expect(zonedTime("2025-06-14", 8, 30, "Europe/Paris").toISOString()).toBe("2025-06-14T06:30:00.000Z");
+    expect(zonedTime("2025-01-12", 8, 30, "Europe/Paris").toISOString()).toBe("2025-01-12T07:30:00.000Z");
+    expect(zonedTime("2025-06-14", 8, 30, "Indian/Reunion").toISOString()).toBe("2025-06-14T04:30:00.000Z");
+  });
+
+  it("measures tracks like a GPX reader", () => {
+    const points: TrackPoint[] = [
+      [5, 45, 100],
+      [5, 45.01, 150],
+      [5, 45.02, 120],
+      [5, 45.03, 200],
+    ];
+    const stats = trackStats(points);
+    expect(stats.distance).toBeCloseTo(3 * 1111.95, 0);
+    expect(stats.elevationGain).toBe(130);
+    expect(stats.elevationLoss).toBe(30);
+    expect([stats.minElevation, stats.maxElevation]).toEqual([100, 200]);
+    const profile = elevationProfile(points, 7);
+    expect(profile).toHaveLength(7);
+    expect(profile[0]).toEqual([0, 100]);
+    expect(profile[6][1]).toBe(200);
+  });
+
+  it("synthesises tracks matching the requested distance and climbing", () => {
+    const rng = new Rng(3);
+    for (const [distance, gain, loop] of [
+      [10_000, 20, true],
+      [42_195, 2_400, true],
+      [170_000, 10_000, false],
+      [21_097, 0, false],
+    ] as const) {
+      const track = synthesizeTrack(rng, {
+        lat: 45.9,
+        lng: 6.8,
+        distance,
+        elevationGain: gain,
+        baseElevation: 900,
+        loop,
+      });
+      expect(Math.abs(track.stats.distance - distance) / distance).toBeLessThan(0.01);
+      expect(Math.abs(track.stats.elevationGain - gain)).toBeLessThanOrEqual(Math.max(2, gain * 0.01));
+      expect(track.points[0]).toEqual([expect.closeTo(6.8, 5), expect.closeTo(45.9, 5), expect.any(Number)]);
+      expect(track.profile).toHaveLength(200);
+      if (loop) expect(track.points.at(-1)![2]).toBeCloseTo(track.points[0][2]!, 0);
+      expect(track.stats.minElevation).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
+describe("demo catalogue", () => {
+  let database: Database;
+  let places: DemoPlaces;
+  let seeded: EnsureSeededResult;
+  const query = async <T>(text: string, params: unknown[] = []) => (await database.pglite!.query<T>(text, params)).rows;
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: "memory://" });
+    await database.migrate();
+    seeded = await ensureSeeded(database.db, { demoEvents: COUNT, seed: SEED, referenceDate: REFERENCE_DATE });
+    places = await loadDemoPlaces(database.db);
+  }, 180_000);
+  afterAll(() => database?.close());
+
+  it("is deterministic: same seed, same rows; another seed, other rows", () => {
+    const take = (seed: number) => {
+      const out = [];
+      for (const series of generateDemoCatalogue(places, { count: 300, seed, referenceDate: REFERENCE_DATE }))
+        out.push(...series.editions);
+      return out;
+    };
+    const a = take(5);
+    const b = take(5);
+    expect(a).toHaveLength(300);
+    expect(b).toHaveLength(300);
+    expect(JSON.stringify(a.slice(0, 50))).toBe(JSON.stringify(b.slice(0, 50)));
+    expect(a.map((e) => e.event.slug)).toEqual(b.map((e) => e.event.slug));
+    expect(take(6).map((e) => e.event.slug)).not.toEqual(a.map((e) => e.event.slug));
+  });
+
+  it("inserts the requested number of events, with courses and prices", async () => {
+    expect(seeded.demo?.events).toBe(COUNT);
+    const [{ events, courses, prices }] = await query<{ events: number; courses: number; prices: number }>(
+      `SELECT (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM courses) AS courses,
+              (SELECT count(*)::int FROM course_prices) AS prices`,
+    );
+    expect(events).toBeGreaterThanOrEqual(COUNT);
+    expect(courses).toBeGreaterThanOrEqual(COUNT);
+    expect(prices).toBeGreaterThanOrEqual(courses);
+    const [{ orphans }] = await query<{ orphans: number }>(
+      "SELECT count(*)::int AS orphans FROM events e WHERE NOT EXISTS (SELECT 1 FROM courses c WHERE c.event_id = e.id)",
+    );
+    expect(orphans).toBe(0);
+    const [{ most }] = await query<{ most: number }>(
+      "SELECT max(n)::int AS most FROM (SELECT count(*) AS n FROM courses GROUP BY event_id) t",
+    );
+    expect(most).toBeLessThanOrEqual(5);
+  });
+
+  it("is idempotent: a later start adds nothing", async () => {
+    const again = await ensureSeeded(database.db, { demoEvents: COUNT, seed: SEED, referenceDate: REFERENCE_DATE });
+    expect(again.demo).toBeNull();
+    expect(again.reference.geo.skipped).toBe(true);
+    const [{ n }] = await query<{ n: number }>("SELECT count(*)::int AS n FROM events");
+    expect(n).toBe(COUNT);
+  });
+
+  it("represents every sport", async () => {
+    const rows = await query<{ key: string; n: number }>(
+      "SELECT s.key, count(e.id)::int AS n FROM sports s LEFT JOIN events e ON e.sport_id = s.id GROUP BY s.key",
+    );
+    expect(rows).toHaveLength(SPORTS.length);
+    for (const row of rows) expect(row.n, row.key).toBeGreaterThan(0);
+  });
+
+  it("puts trails in the mountains", async () => {
+    const mountain = [...MOUNTAIN_DEPARTMENTS];
+    const [pop] = await query<{ share: number }>(
+      `SELECT (sum(population) FILTER (WHERE department_code = ANY($1)))::float / sum(population) AS share FROM communes`,
+      [mountain],
+    );
+    const [trail] = await query<{ share: number }>(
+      `SELECT (count(*) FILTER (WHERE e.department_code = ANY($1)))::float / count(*) AS share
+         FROM events e JOIN sports s ON s.id = e.sport_id WHERE s.key IN ('trail', 'short_trail', 'ultra_trail')`,
+      [mountain],
+    );
+    const [road] = await query<{ share: number }>(
+      `SELECT (count(*) FILTER (WHERE e.department_code = ANY($1)))::float / count(*) AS share
+         FROM events e JOIN sports s ON s.id = e.sport_id WHERE s.key IN ('marathon', 'half_marathon')`,
+      [mountain],
+    );
+    expect(trail.share).toBeGreaterThan(2 * pop.share);
+    expect(trail.share).toBeGreaterThan(pop.share + 0.2);
+    expect(road.share).toBeLessThan(trail.share / 2);
+  });
+
+  it("puts swimruns by the water and marathons in cities", async () => {
+    const swimruns = await query<{ lat: number; lng: number; department_code: string }>(
+      "SELECT e.lat, e.lng, e.department_code FROM events e JOIN sports s ON s.id = e.sport_id WHERE s.key = 'swimrun'",
+    );
+    const wet = swimruns.filter((e) => terrainAt(e.lat, e.lng, e.department_code).water > 0.05).length;
+    expect(wet / swimruns.length).toBeGreaterThan(0.8);
+    const [marathon] = await query<{ median: number }>(
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY c.population) AS median
+         FROM events e JOIN sports s ON s.id = e.sport_id JOIN communes c ON c.code = e.commune_code
+        WHERE s.key = 'marathon'`,
+    );
+    expect(marathon.median).toBeGreaterThan(50_000);
+  });
+
+  it("keeps every date within the 24 months before and 12 months after the reference date", async () => {
+    const start = addMonths("2026-06-01", -24);
+    const end = addMonths("2026-06-01", 12);
+    const [range] = await query<{ first: string; last: string; bad: number }>(
+      `SELECT min(start_date)::text AS first, max(end_date)::text AS last,
+              count(*) FILTER (WHERE end_date < start_date OR (original_date IS NOT NULL
+                AND (original_date < $1::date OR original_date >= start_date)))::int AS bad
+         FROM events`,
+      [start],
+    );
+    expect(range.first >= start).toBe(true);
+    expect(range.last <= end).toBe(true);
+    expect(range.bad).toBe(0);
+    const [{ past, future }] = await query<{ past: number; future: number }>(
+      "SELECT count(*) FILTER (WHERE start_date < '2026-06-01')::int AS past, count(*) FILTER (WHERE start_date >= '2026-06-01')::int AS future FROM events",
+    );
+    expect(past).toBeGreaterThan(future);
+    expect(future).toBeGreaterThan(COUNT * 0.2);
+  });
+
+  it("starts races at sensible local hours and sells bibs before the race", async () => {
+    const [hours] = await query<{ bad: number }>(
+      `SELECT count(*)::int AS bad FROM courses c JOIN events e ON e.id = c.event_id
+        WHERE e.department_code NOT LIKE '97%'
+          AND extract(hour FROM c.start_at AT TIME ZONE 'Europe/Paris') NOT BETWEEN 4 AND 23`,
+    );
+    expect(hours.bad).toBe(0);
+    const [prices] = await query<{ bad: number; negative: number }>(
+      `SELECT count(*) FILTER (WHERE p.ends_on >= coalesce(e.original_date, e.start_date) OR p.starts_on > p.ends_on)::int AS bad,
+              count(*) FILTER (WHERE p.price < 0)::int AS negative
+         FROM course_prices p JOIN courses c ON c.id = p.course_id JOIN events e ON e.id = c.event_id`,
+    );
+    expect(prices).toEqual({ bad: 0, negative: 0 });
+  });
+
+  it("fills the event's elevation and distance range from its courses", async () => {
+    const [{ bad }] = await query<{ bad: number }>(
+      `SELECT count(*)::int AS bad FROM events e JOIN (
+          SELECT event_id, max(elevation_gain) AS max_elevation, min(distance) AS min_distance, max(distance) AS max_distance
+            FROM courses GROUP BY event_id) c ON c.event_id = e.id
+        WHERE e.max_elevation IS DISTINCT FROM c.max_elevation OR e.min_distance IS DISTINCT FROM c.min_distance
+           OR e.max_distance IS DISTINCT FROM c.max_distance`,
+    );
+    expect(bad).toBe(0);
+    // Climbing fits the sport: flat roads, steep trails.
+    const rates = await query<{ key: string; rate: number }>(
+      `SELECT s.key, avg(c.elevation_gain::float / (c.distance / 1000.0)) AS rate
+         FROM courses c JOIN events e ON e.id = c.event_id JOIN sports s ON s.id = e.sport_id
+        WHERE c.distance >= 5000 AND c.type = 'race' GROUP BY s.key`,
+    );
+    const rate = Object.fromEntries(rates.map((r) => [r.key, r.rate]));
+    expect(rate.marathon).toBeLessThan(10);
+    expect(rate.trail).toBeGreaterThan(25);
+    expect(rate.ultra_trail).toBeGreaterThan(30);
+    const [timed] = await query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM courses WHERE duration IS NOT NULL AND distance IS NULL",
+    );
+    expect(timed.n).toBeGreaterThan(0);
+  });
+
+  it("gives some trail and running courses a track that matches them", async () => {
+    const rows = await query<{
+      course_distance: number;
+      course_gain: number;
+      distance: number;
+      elevation_gain: number;
+      points: TrackPoint[];
+      profile: [number, number][];
+      start_lat: number;
+      start_lng: number;
+      lat: number;
+      lng: number;
+    }>(
+      `SELECT c.distance AS course_distance, c.elevation_gain AS course_gain, t.distance, t.elevation_gain,
+              t.points, t.profile, t.start_lat, t.start_lng, e.lat, e.lng
+         FROM tracks t JOIN courses c ON c.id = t.course_id JOIN events e ON e.id = c.event_id`,
+    );
+    const [{ eligible }] = await query<{ eligible: number }>(
+      `SELECT count(*)::int AS eligible FROM courses c JOIN events e ON e.id = c.event_id JOIN sports s ON s.id = e.sport_id
+        WHERE s.key IN ('running', 'marathon', 'half_marathon', 'trail', 'short_trail', 'ultra_trail')
+          AND c.distance IS NOT NULL AND c.type NOT IN ('kids', 'walk', 'virtual')`,
+    );
+    expect(rows.length / eligible).toBeGreaterThan(0.08);
+    expect(rows.length / eligible).toBeLessThan(0.2);
+    for (const row of rows) {
+      expect(Math.abs(row.distance - row.course_distance) / row.course_distance).toBeLessThan(0.03);
+      expect(Math.abs(row.elevation_gain - row.course_gain)).toBeLessThanOrEqual(Math.max(5, row.course_gain * 0.03));
+      // What is stored is what a reader of the points would compute.
+      const stats = trackStats(row.points);
+      expect(Math.abs(stats.distance - row.distance)).toBeLessThanOrEqual(1);
+      expect(Math.abs(stats.elevationGain - row.elevation_gain)).toBeLessThanOrEqual(1);
+      expect(row.profile.length).toBe(200);
+      expect(Math.abs(row.start_lat - row.lat)).toBeLessThan(0.001);
+      expect(Math.abs(row.start_lng - row.lng)).toBeLessThan(0.001);
+    }
+  });
+
+  it("links yearly editions of a series through their group", async () => {
+    const groups = await query<{
+      id: number;
+      names: string[];
+      dates: string[];
+      communes: string[];
+      postponed: boolean[];
+    }>(
+      `SELECT g.id, array_agg(DISTINCT e.name) AS names, array_agg(coalesce(e.original_date, e.start_date)::text ORDER BY e.start_date) AS dates,
+              array_agg(DISTINCT e.commune_code) AS communes, array_agg(e.postponed) AS postponed
+         FROM event_groups g JOIN events e ON e.group_id = g.id GROUP BY g.id`,
+    );
+    expect(groups.length).toBeGreaterThan(COUNT * 0.05);
+    for (const g of groups) {
+      expect(g.dates.length).toBeGreaterThanOrEqual(2);
+      expect(g.names).toHaveLength(1);
+      expect(g.communes).toHaveLength(1);
+      const years = g.dates.map((d) => Number(d.slice(0, 4)));
+      expect(new Set(years).size).toBe(years.length);
+      for (let i = 1; i < g.dates.length; i++) {
+        const days = (Date.parse(g.dates[i]) - Date.parse(g.dates[i - 1])) / 86_400_000;
+        expect(days).toBe(364);
+      }
+    }
+    const [{ orphanGroups }] = await query<{ orphanGroups: number }>(
+      'SELECT count(*)::int AS "orphanGroups" FROM event_groups g WHERE (SELECT count(*) FROM events e WHERE e.group_id = g.id) < 2',
+    );
+    expect(orphanGroups).toBe(0);
+  });
+
+  it("names races in French after a real place, with unique slugs", async () => {
+    const rows = await query<{ name: string; city: string; slug: string }>("SELECT name, city, slug FROM events");
+    const anchors = [...MASSIFS, ...WATERS].map((a) => a.name.toLowerCase());
+    const unnamed = rows.filter(
+      (r) => !r.name.includes(placeCore(r.city)) && !anchors.some((a) => r.name.toLowerCase().includes(a)),
+    );
+    expect(unnamed).toEqual([]);
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
+    for (const r of rows) expect(r.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    const sample = rows.map((r) => r.name).join("\n");
+    expect(sample).toMatch(/^(Trail|Semi-marathon|Marathon|Les Foulées|Triathlon|Swimrun) (de|d'|du|des) /m);
+  });
+
+  it("fills statuses, links and options like a real catalogue", async () => {
+    const [s] = await query<Record<string, number>>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE cancelled)::int AS cancelled,
+              count(*) FILTER (WHERE postponed)::int AS postponed,
+              count(*) FILTER (WHERE status = 'active')::int AS active,
+              count(*) FILTER (WHERE status = 'pending')::int AS pending,
+              count(*) FILTER (WHERE check_status = 'checked' AND date_confirmed)::int AS confirmed,
+              count(*) FILTER (WHERE scope IN ('national', 'international'))::int AS big,
+              count(*) FILTER (WHERE facebook_url IS NOT NULL)::int AS facebook,
+              count(*) FILTER (WHERE website IS NOT NULL AND website NOT LIKE 'https://example.org/%')::int AS real_sites,
+              count(*) FILTER (WHERE registration_url IS NOT NULL AND registration_url !~ '^https://[a-z.]*example\\.(com|org|net)/')::int AS real_registrations,
+              count(*) FILTER (WHERE description IS NULL OR length(description) < 80)::int AS short_descriptions,
+              count(*) FILTER (WHERE organizer_name IS NULL)::int AS no_organizer,
+              count(*) FILTER (WHERE (options->>'refuelling')::boolean)::int AS refuelling
+         FROM events`,
+    );
+    expect(s.cancelled / s.total).toBeGreaterThan(0.005);
+    expect(s.cancelled / s.total).toBeLessThan(0.04);
+    expect(s.postponed / s.total).toBeGreaterThan(0.005);
+    expect(s.postponed / s.total).toBeLessThan(0.04);
+    expect(s.active / s.total).toBeGreaterThan(0.9);
+    expect(s.pending).toBeGreaterThan(0);
+    expect(s.confirmed / s.total).toBeGreaterThan(0.7);
+    expect(s.big / s.total).toBeGreaterThan(0.02);
+    expect(s.big / s.total).toBeLessThan(0.2);
+    expect(s.facebook).toBeGreaterThan(0);
+    expect(s.real_sites).toBe(0);
+    expect(s.real_registrations).toBe(0);
+    expect(s.short_descriptions).toBe(0);
+    expect(s.no_organizer).toBe(0);
+    expect(s.refuelling).toBeGreaterThan(0);
+    const [trail] = await query<{ itra: number; utmb: number; equipment: number; min_age: number }>(
+      `SELECT count(*) FILTER (WHERE itra_points IS NOT NULL)::int AS itra, count(*) FILTER (WHERE utmb_index IS NOT NULL)::int AS utmb,
+              count(*) FILTER (WHERE mandatory_equipment IS NOT NULL)::int AS equipment,
+              count(*) FILTER (WHERE min_age IS NULL)::int AS min_age
+         FROM courses c JOIN events e ON e.id = c.event_id JOIN sports s ON s.id = e.sport_id
+        WHERE s.key IN ('trail', 'ultra_trail')`,
+    );
+    expect(trail.itra).toBeGreaterThan(0);
+    expect(trail.utmb).toBeGreaterThan(0);
+    expect(trail.equipment).toBeGreaterThan(0);
+    expect(trail.min_age).toBe(0);
+    const [{ missing }] = await query<{ missing: number }>(
+      `SELECT count(*)::int AS missing FROM courses c JOIN events e ON e.id = c.event_id
+        WHERE c.distance >= 60000 AND c.type = 'race' AND e.sport_id = (SELECT id FROM sports WHERE key = 'ultra_trail')
+          AND c.mandatory_equipment IS NULL`,
+    );
+    expect(missing).toBe(0);
+  });
+
+  it("places events at their commune", async () => {
+    const [{ far, missing }] = await query<{ far: number; missing: number }>(
+      `SELECT count(*) FILTER (WHERE abs(e.lat - c.lat) > 0.02 OR abs(e.lng - c.lng) > 0.03)::int AS far,
+              count(*) FILTER (WHERE e.department_code <> c.department_code OR e.region_code <> c.region_code
+                OR e.city <> c.name OR NOT (e.zipcode = ANY(c.postal_codes)))::int AS missing
+         FROM events e JOIN communes c ON c.code = e.commune_code`,
+    );
+    expect(far).toBe(0);
+    expect(missing).toBe(0);
+  });
+});

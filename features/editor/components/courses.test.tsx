@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testI18n } from "../../../shared/i18n/test-init.ts";
+import { emptyCourse, emptyPrice } from "./form-model.ts";
+import { renderEditor, savedEvent } from "./test-helpers.tsx";
+import { courseMissing, validateCourse } from "./validate.ts";
+
+const t = testI18n.getFixedT("fr", "editor");
+const event = { startDate: "2026-06-13", endDate: "2026-06-14" };
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(null);
+});
+afterEach(() => vi.restoreAllMocks());
+
+function course(overrides: Partial<ReturnType<typeof emptyCourse>> = {}) {
+  return { ...emptyCourse("2026-06-14"), name: "10 km", distance: "10", ...overrides };
+}
+
+describe("price periods", () => {
+  it("refuses overlapping periods, naming the one overlapped", () => {
+    const prices = [
+      { ...emptyPrice(), label: "Prévente", startsOn: "2026-01-01", endsOn: "2026-05-31", price: "20" },
+      { ...emptyPrice(), label: "Sur place", startsOn: "2026-05-15", endsOn: null, price: "25,50" },
+    ];
+    const errors = validateCourse(course({ prices }), 0, event, t, "fr");
+    expect(errors).toEqual({
+      "courses.0.prices.1.startsOn": "Les périodes de tarif se chevauchent : celle-ci empiète sur « Prévente ».",
+    });
+    const apart = [prices[0], { ...prices[1], startsOn: "2026-06-01" }] as typeof prices;
+    expect(validateCourse(course({ prices: apart }), 0, event, t, "fr")).toEqual({});
+  });
+
+  it("reads prices with a decimal comma and refuses what is not a number", () => {
+    const prices = [{ ...emptyPrice(), label: "Normal", price: "vingt" }];
+    expect(validateCourse(course({ prices }), 0, event, t, "fr")).toEqual({
+      "courses.0.prices.0.price": "Saisissez un nombre, par exemple 42,195.",
+    });
+  });
+
+  it("shows the overlap message beside the period's start date when saving", async () => {
+    const base = savedEvent();
+    const first = base.courses[0];
+    if (!first) throw new Error("fixture");
+    renderEditor(
+      savedEvent({
+        courses: [
+          {
+            ...first,
+            prices: [
+              { label: "Prévente", startsOn: null, endsOn: "2026-05-31", price: 25 },
+              { label: "Sur place", startsOn: "2026-05-01", endsOn: null, price: 30 },
+            ],
+          },
+        ],
+      }),
+    );
+    fireEvent.click(screen.getByTestId("save-event"));
+    await waitFor(() =>
+      expect(
+        screen.getByRole("navigation", { name: "Étapes du formulaire" }).querySelector('[aria-current="step"]'),
+      ).toHaveAttribute("data-step", "courses"),
+    );
+    const start = document.querySelector('[data-field="courses.0.prices.1.startsOn"]') as HTMLElement;
+    await waitFor(() =>
+      expect(within(start).getByTestId("field-error")).toHaveTextContent(
+        "Les périodes de tarif se chevauchent : celle-ci empiète sur « Prévente ».",
+      ),
+    );
+    await waitFor(() => expect(start.contains(document.activeElement)).toBe(true));
+  });
+});
+
+describe("course completeness", () => {
+  it("lists what a course lacks", () => {
+    expect(courseMissing(course(), 0, event, t, "fr")).toEqual([]);
+    expect(courseMissing(course({ name: "", distance: "" }), 0, event, t, "fr").sort()).toEqual(["distance", "name"]);
+    expect(courseMissing(course({ measure: "duration", duration: null }), 0, event, t, "fr")).toEqual(["duration"]);
+    expect(courseMissing(course({ date: "2026-07-01" }), 0, event, t, "fr")).toEqual(["date"]);
+  });
+
+  it("says it on the card, in words, and updates as the course is filled", async () => {
+    renderEditor(savedEvent());
+    fireEvent.click(
+      within(screen.getByRole("navigation", { name: "Étapes du formulaire" })).getByRole("button", {
+        name: /Épreuves/,
+      }),
+    );
+    await screen.findByText("Épreuve complète");
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter une épreuve" }));
+    const cards = await screen.findAllByTestId("course-card");
+    expect(cards).toHaveLength(2);
+    const second = cards[1] as HTMLElement;
+    expect(within(second).getByTestId("course-completeness")).toHaveTextContent("Épreuve incomplète");
+    expect(within(second).getByTestId("course-missing")).toHaveTextContent("À compléter : le nom, la distance.");
+    fireEvent.change(within(second).getByLabelText(/Nom de l'épreuve/), { target: { value: "Randonnée" } });
+    fireEvent.change(within(second).getByLabelText(/^Distance/), { target: { value: "8,5" } });
+    await waitFor(() =>
+      expect(within(second).getByTestId("course-completeness")).toHaveTextContent("Épreuve complète"),
+    );
+    expect(within(second).getByRole("heading", { level: 3 })).toHaveTextContent("Épreuve 2 : Randonnée");
+    expect(second.textContent).toContain("8,5\u00a0km"); // a no-break space keeps the unit with its number
+  });
+
+  it("never removes the last course, and says why", async () => {
+    renderEditor(savedEvent());
+    fireEvent.click(
+      within(screen.getByRole("navigation", { name: "Étapes du formulaire" })).getByRole("button", {
+        name: /Épreuves/,
+      }),
+    );
+    const remove = await screen.findByRole("button", { name: "Supprimer « Trail 25 km »" });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription(
+      "Impossible de supprimer toutes les épreuves. Un événement garde au moins une épreuve.",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Dupliquer « Trail 25 km »" }));
+    await waitFor(() => expect(screen.getAllByTestId("course-card")).toHaveLength(2));
+    expect(screen.getByRole("button", { name: "Supprimer « Trail 25 km »" })).toBeEnabled();
+    expect(screen.getByRole("heading", { name: "Épreuve 2 : Trail 25 km (copie)" })).toBeInTheDocument();
+  });
+});

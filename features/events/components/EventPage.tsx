@@ -1,0 +1,292 @@
+import type { TFunction } from "i18next";
+import { CalendarPlus, CircleX, ExternalLink, Globe, Info, Ticket, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type Locale, SPORTS } from "../../../shared/constants.ts";
+import { formatLongDate } from "../../../shared/dates.ts";
+import { pagePath } from "../../../shared/i18n/pages.ts";
+import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
+import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import { ClaimEvent } from "../../organizers/components/ClaimEvent.tsx";
+import { ContactOrganizer } from "../../organizers/components/ContactOrganizer.tsx";
+import { InviteFriends } from "../../organizers/components/InviteFriends.tsx";
+import { OrganizerTools } from "../../organizers/components/OrganizerTools.tsx";
+import type { EventOrganizerInfo } from "../../organizers/organizer.contract.ts";
+import type { EventDetail, EventPageData } from "../event-detail.contract.ts";
+import { CourseCard } from "./CourseCard.tsx";
+import { EditionsList } from "./EditionsList.tsx";
+import { type Crumb, EventHero } from "./EventHero.tsx";
+import { EventInfo, EventLinks } from "./EventInfo.tsx";
+import { ShareButtons } from "./ShareButtons.tsx";
+
+/** Home › sport › sport in the region: the landing pages above an event. */
+export function eventCrumbs(event: EventDetail, locale: Locale, t: TFunction): Crumb[] {
+  const sport = SPORTS.find((s) => s.key === event.sport.key);
+  const sportSlug = sport ? (locale === "en" ? sport.slugEn : sport.slugFr) : null;
+  const crumbs: Crumb[] = [{ name: t("event:breadcrumb.home"), href: pagePath("home", locale) }];
+  if (sportSlug) {
+    crumbs.push({
+      name: locale === "en" ? event.sport.nameEn : event.sport.nameFr,
+      href: pagePath("landingSport", locale, { sport: sportSlug }),
+    });
+    if (event.place.region)
+      crumbs.push({
+        name: event.place.region.name,
+        href: pagePath("landingSportRegion", locale, { sport: sportSlug, region: event.place.region.slug }),
+      });
+  }
+  return crumbs;
+}
+
+export function icsHref(event: EventDetail, locale: Locale): string {
+  return `/api/event/${event.id}/ics${locale === "en" ? "?_locale=en" : ""}`;
+}
+
+function StatusNotice({ event, locale }: { event: EventDetail; locale: Locale }) {
+  const { t } = useTranslation("event");
+  if (event.cancelled)
+    return (
+      <div role="note" className="flex gap-3 rounded-2xl bg-red-50 p-4 text-red-950 ring-1 ring-red-200 ring-inset">
+        <CircleX className="mt-0.5 h-5 w-5 shrink-0 text-red-700" aria-hidden="true" />
+        <div>
+          <p className="font-bold">{t("status.cancelledTitle")}</p>
+          <p className="mt-1 text-sm">{t("status.cancelledText")}</p>
+        </div>
+      </div>
+    );
+  if (event.postponed)
+    return (
+      <div
+        role="note"
+        className="flex gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200 ring-inset"
+      >
+        <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
+        <div>
+          <p className="font-bold">{t("status.postponedTitle")}</p>
+          {event.originalDate && (
+            <p className="mt-1 text-sm">
+              {t("status.postponedText", {
+                date: formatLongDate(event.originalDate, locale),
+                newDate: formatLongDate(event.startDate, locale),
+              })}
+            </p>
+          )}
+        </div>
+      </div>
+    );
+  if (event.state === "finished" || event.state === "in_progress")
+    return (
+      <p className="flex items-center gap-2 rounded-2xl bg-slate-100 px-4 py-3 text-ink-900 text-sm">
+        <Info className="h-4 w-4 shrink-0" aria-hidden="true" />
+        {t(event.state === "finished" ? "status.finishedText" : "status.inProgressText")}
+      </p>
+    );
+  return null;
+}
+
+function Actions({ event, locale, today }: { event: EventDetail; locale: Locale; today: string }) {
+  const { t } = useTranslation("event");
+  const registration = event.links.find((l) => l.type === "registration");
+  const website = event.links.find((l) => l.type === "website");
+  const open = !event.cancelled && event.state !== "finished";
+  const opensLater =
+    open && event.registrationOpensAt && event.registrationOpensAt.slice(0, 10) > today
+      ? event.registrationOpensAt
+      : null;
+  const secondary =
+    "inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-3 font-semibold text-ink-900 text-sm shadow-sm hover:bg-slate-50";
+  return (
+    <div>
+      <div className="grid gap-3 sm:flex sm:flex-wrap">
+        {registration && open && (
+          <a
+            href={registration.redirect}
+            target="_blank"
+            rel="noopener nofollow"
+            className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-3 font-bold text-white shadow-sm hover:bg-[#9a320a]"
+            data-testid="register-link"
+          >
+            <Ticket className="h-5 w-5" aria-hidden="true" />
+            {t("actions.register")}
+            <ExternalLink className="h-4 w-4 opacity-80" aria-hidden="true" />
+            <span className="sr-only">{t("actions.newTab")}</span>
+          </a>
+        )}
+        {website && (
+          <a href={website.redirect} target="_blank" rel="noopener nofollow" className={secondary}>
+            <Globe className="h-4 w-4" aria-hidden="true" />
+            {t("actions.website")}
+            <ExternalLink className="h-3.5 w-3.5 text-ink-500" aria-hidden="true" />
+            <span className="sr-only">{t("actions.newTab")}</span>
+          </a>
+        )}
+        {!event.cancelled && (
+          <a
+            href={icsHref(event, locale)}
+            download={`${event.slug}.ics`}
+            className={secondary}
+            title={t("actions.calendarHint")}
+            data-testid="ics-link"
+          >
+            <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+            {t("actions.calendar")}
+          </a>
+        )}
+      </div>
+      {opensLater && (
+        <p className="mt-2 text-ink-700 text-sm">
+          {t("actions.registrationOpens", { date: formatLongDate(opensLater.slice(0, 10), locale) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The flyer and the event's photos, when it has any. */
+function Photos({ event }: { event: EventDetail }) {
+  const { t } = useTranslation("event");
+  const pictures = [
+    ...(event.coverImage ? [{ id: 0, url: event.coverImage, caption: t("photos.flyer", { name: event.name }) }] : []),
+    ...event.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
+  ];
+  if (pictures.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="photos-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="photos-heading" className="font-bold text-ink-900 text-lg">
+        {t("photos.heading")}
+      </h2>
+      <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {pictures.map((p) => (
+          <li key={p.id}>
+            <a href={p.url} className="block overflow-hidden rounded-lg ring-1 ring-slate-200">
+              <img
+                src={p.url}
+                alt={p.caption ?? t("hero.photo", { name: event.name })}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[4/3] w-full object-cover"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Who is looking, for the organiser side of the page (tools, claim, contact, invitations). */
+export type EventViewer = { info: EventOrganizerInfo; user: SessionUser | null };
+
+type Access = NonNullable<EventOrganizerInfo["access"]>;
+
+/** The whole event page below the site header. */
+export function EventPage({
+  data,
+  locale,
+  shareUrl,
+  viewer,
+}: {
+  data: EventPageData;
+  locale: Locale;
+  shareUrl: string;
+  viewer?: EventViewer;
+}) {
+  const { t } = useTranslation("event");
+  const { event, tracks, today } = data;
+  // Rights just granted on this page show at once, before the data reloads.
+  const [granted, setGranted] = useState<Access | null>(null);
+  const access = granted ?? viewer?.info.access ?? null;
+  const editor = access === "owner" || access === "organizer" || access === "admin" ? access : null;
+  const eventPath = pagePath("event", locale, { slug: event.slug });
+  const user = viewer?.user ?? null;
+  const crumbs = eventCrumbs(event, locale, t);
+  const card = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+  return (
+    <article data-testid="event-page" data-event-id={event.id}>
+      <EventHero event={event} locale={locale} crumbs={crumbs} />
+      <div className="mx-auto max-w-6xl px-4 py-6 lg:py-8">
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
+          <div className="min-w-0 space-y-6">
+            {editor && (
+              <OrganizerTools
+                event={event}
+                access={editor}
+                locale={locale}
+                today={today}
+                justGranted={granted !== null}
+              />
+            )}
+            <StatusNotice event={event} locale={locale} />
+            <Actions event={event} locale={locale} today={today} />
+            <section aria-labelledby="courses-heading" className="space-y-4">
+              <div className="flex items-baseline justify-between gap-3">
+                <h2 id="courses-heading" className="font-bold text-ink-900 text-xl sm:text-2xl">
+                  {t("courses.heading")}
+                </h2>
+                <p className="text-ink-500 text-sm">{t("courses.count", { count: event.courses.length })}</p>
+              </div>
+              {event.courses.map((course) => (
+                <CourseCard
+                  key={course.id}
+                  course={course}
+                  track={tracks.find((tr) => tr.courseId === course.id)}
+                  event={{ startDate: event.startDate, endDate: event.endDate, timeZone: event.place.timeZone }}
+                  locale={locale}
+                />
+              ))}
+            </section>
+            {event.descriptionHtml && (
+              <section aria-labelledby="about-heading" className={card}>
+                <h2 id="about-heading" className="font-bold text-ink-900 text-lg">
+                  {t("about.heading")}
+                </h2>
+                <div
+                  className="rich-text mt-2 text-ink-700 leading-relaxed"
+                  // Sanitised on the server (features/events/description.server.ts).
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML
+                  dangerouslySetInnerHTML={{ __html: event.descriptionHtml }}
+                />
+              </section>
+            )}
+            <Photos event={event} />
+          </div>
+          <div className="min-w-0 space-y-6">
+            <EventInfo event={event} locale={locale} />
+            <EventLinks event={event} />
+            <EditionsList editions={event.editions} locale={locale} today={today} />
+            <section aria-labelledby="share-heading" className={card}>
+              <h2 id="share-heading" className="font-bold text-ink-900 text-lg">
+                {t("share.heading")}
+              </h2>
+              <div className="mt-3">
+                <ShareButtons
+                  url={shareUrl}
+                  text={t("share.text", { name: event.name, date: formatLongDate(event.startDate, locale) })}
+                />
+              </div>
+            </section>
+            {viewer && (
+              <>
+                <InviteFriends eventId={event.id} eventPath={eventPath} locale={locale} user={user} />
+                {viewer.info.canContact && !editor && <ContactOrganizer eventId={event.id} user={user} />}
+                {!editor && (
+                  <ClaimEvent
+                    eventId={event.id}
+                    eventPath={eventPath}
+                    locale={locale}
+                    user={user}
+                    onGranted={setGranted}
+                  />
+                )}
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+      <LazyToastHost />
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * schema.org structured data of an event page: a `SportsEvent` (with its location, organiser, offers
+ * and status) and the page's `BreadcrumbList`. React Router renders them as
+ * `<script type="application/ld+json">` from the route's meta, escaping `<`, `>` and `&`.
+ */
+import type { Locale } from "../../../shared/constants.ts";
+import { plainText, truncateDescription } from "../../../shared/meta.ts";
+import type { EventDetail } from "../event-detail.contract.ts";
+import { zonedIsoDateTime } from "./event-format.ts";
+
+const SCHEMA = "https://schema.org";
+
+export type JsonLdOptions = {
+  locale: Locale;
+  /** Absolute address of the page. */
+  url: string;
+  /** Absolute addresses of the page's images (header photo or the default share image). */
+  images: string[];
+};
+
+/**
+ * eventStatus: cancelled → EventCancelled; postponed to a known new date → EventRescheduled with
+ * previousStartDate (Google's guidance: EventPostponed is for a postponement without a new date,
+ * which the catalogue never has); otherwise EventScheduled.
+ */
+export function eventStatusOf(event: Pick<EventDetail, "cancelled" | "postponed" | "originalDate">): string {
+  if (event.cancelled) return `${SCHEMA}/EventCancelled`;
+  if (event.postponed) return event.originalDate ? `${SCHEMA}/EventRescheduled` : `${SCHEMA}/EventPostponed`;
+  return `${SCHEMA}/EventScheduled`;
+}
+
+export function sportsEventJsonLd(event: EventDetail, options: JsonLdOptions): Record<string, unknown> {
+  const { place } = event;
+  const tz = place.timeZone;
+  const starts = event.courses.map((c) => c.startAt).filter((s): s is string => s !== null);
+  const first = starts.sort()[0];
+  // The first start time when it falls on the first day; the bare date otherwise.
+  const startDate =
+    first && zonedIsoDateTime(first, tz).startsWith(event.startDate) ? zonedIsoDateTime(first, tz) : event.startDate;
+  const registration = event.links.find((l) => l.type === "registration")?.url;
+  const website = event.links.find((l) => l.type === "website")?.url;
+  const sportName = options.locale === "en" ? event.sport.nameEn : event.sport.nameFr;
+  const description = event.description ? truncateDescription(plainText(event.description), 500) : undefined;
+
+  const location = event.isConnected
+    ? { "@type": "VirtualLocation", url: website ?? options.url }
+    : {
+        "@type": "Place",
+        name: place.place ?? place.city ?? event.name,
+        address: {
+          "@type": "PostalAddress",
+          ...(place.address ? { streetAddress: place.address } : {}),
+          ...(place.zipcode ? { postalCode: place.zipcode } : {}),
+          ...(place.city ? { addressLocality: place.city } : {}),
+          ...(place.region ? { addressRegion: place.region.name } : {}),
+          addressCountry: place.country.code,
+        },
+        ...(place.lat !== null && place.lng !== null
+          ? { geo: { "@type": "GeoCoordinates", latitude: place.lat, longitude: place.lng } }
+          : {}),
+      };
+
+  const offers = event.courses.flatMap((course) =>
+    course.prices.map((price) => ({
+      "@type": "Offer",
+      name: `${course.name} – ${price.label}`,
+      price: price.price.toFixed(2),
+      priceCurrency: "EUR",
+      ...(price.startsOn ? { validFrom: price.startsOn } : {}),
+      ...(price.endsOn ? { validThrough: price.endsOn } : {}),
+      url: registration ?? options.url,
+      ...(event.cancelled ? {} : { availability: `${SCHEMA}/InStock` }),
+    })),
+  );
+
+  return {
+    "@context": SCHEMA,
+    "@type": "SportsEvent",
+    name: event.name,
+    ...(description ? { description } : {}),
+    url: options.url,
+    startDate,
+    endDate: event.endDate,
+    eventStatus: eventStatusOf(event),
+    ...(event.postponed && event.originalDate ? { previousStartDate: event.originalDate } : {}),
+    eventAttendanceMode: event.isConnected
+      ? `${SCHEMA}/OnlineEventAttendanceMode`
+      : `${SCHEMA}/OfflineEventAttendanceMode`,
+    location,
+    ...(event.organizerName
+      ? { organizer: { "@type": "Organization", name: event.organizerName, ...(website ? { url: website } : {}) } }
+      : {}),
+    image: options.images,
+    sport: sportName,
+    inLanguage: options.locale,
+    ...(offers.length ? { offers } : {}),
+  };
+}
+
+export function breadcrumbJsonLd(items: { name: string; url: string }[]): Record<string, unknown> {
+  return {
+    "@context": SCHEMA,
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: item.name,
+      item: item.url,
+    })),
+  };
+}

@@ -1,0 +1,68 @@
+import type { TrackPoint } from "../events/events.tables.ts";
+import { haversine } from "./track-processing.ts";
+
+export type TrackStats = {
+  distance: number;
+  elevationGain: number;
+  elevationLoss: number;
+  minElevation: number | null;
+  maxElevation: number | null;
+};
+
+/**
+ * Distance and elevation of a track the way a GPX reader computes them: great-circle distance between
+ * consecutive points, positive elevation = sum of the rises between consecutive points (no smoothing).
+ */
+export function trackStats(points: readonly TrackPoint[]): TrackStats {
+  let distance = 0;
+  let gain = 0;
+  let loss = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < points.length; i++) {
+    const [lng, lat, ele] = points[i];
+    if (ele !== null) {
+      min = Math.min(min, ele);
+      max = Math.max(max, ele);
+    }
+    if (i === 0) continue;
+    const [plng, plat, pele] = points[i - 1];
+    distance += haversine(plat, plng, lat, lng);
+    if (ele !== null && pele !== null) {
+      const d = ele - pele;
+      if (d > 0) gain += d;
+      else loss -= d;
+    }
+  }
+  return {
+    distance,
+    elevationGain: gain,
+    elevationLoss: loss,
+    minElevation: Number.isFinite(min) ? min : null,
+    maxElevation: Number.isFinite(max) ? max : null,
+  };
+}
+
+/** [distance m, elevation m] at `samples` evenly spaced distances, for charts. */
+export function elevationProfile(points: readonly TrackPoint[], samples = 200): [number, number][] {
+  if (points.length === 0) return [];
+  const cumulative = [0];
+  for (let i = 1; i < points.length; i++) {
+    const [plng, plat] = points[i - 1];
+    const [lng, lat] = points[i];
+    cumulative.push(cumulative[i - 1] + haversine(plat, plng, lat, lng));
+  }
+  const total = cumulative[cumulative.length - 1];
+  const out: [number, number][] = [];
+  let j = 0;
+  for (let k = 0; k < samples; k++) {
+    const d = (total * k) / (samples - 1);
+    while (j < points.length - 2 && cumulative[j + 1] < d) j++;
+    const span = cumulative[j + 1] - cumulative[j] || 1;
+    const t = Math.min(1, Math.max(0, (d - cumulative[j]) / span));
+    const e0 = points[j][2] ?? 0;
+    const e1 = points[Math.min(j + 1, points.length - 1)][2] ?? e0;
+    out.push([Math.round(d), Math.round((e0 + (e1 - e0) * t) * 10) / 10]);
+  }
+  return out;
+}

@@ -1,0 +1,485 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/rows.server.ts";
+import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
+import { users } from "../accounts/accounts.tables.ts";
+import { eventHistory, events, type TrackPoint, tracks } from "../events/events.tables.ts";
+import { toGpx } from "../events/gpx.ts";
+import { TRACK_MAX_BYTES, type TrackResult, type TrackUploadResponse } from "./track-processing.ts";
+import { UNATTACHED_TRACKS_KEPT } from "./tracks.service.server.ts";
+
+let t: TestApp;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Member = { id: number; ip: string; cookie: string };
+
+let memberCounter = 0;
+async function member(options: { verified?: boolean; role?: "admin" } = {}): Promise<Member> {
+  const ip = `10.7.${++ipCounter >> 8}.${ipCounter & 255}`;
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/register",
+    remoteAddress: ip,
+    headers: { ...accessHeaders, "content-type": "application/json" },
+    payload: JSON.stringify({
+      email: `tracks.${++memberCounter}.${Date.now().toString(36)}@example.fr`,
+      password: "correct horse 42",
+      passwordConfirmation: "correct horse 42",
+      firstName: "Lou",
+      lastName: "Bernard",
+      pseudo: "",
+      terms: true,
+    }),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const id = response.json().user.id as number;
+  const session = response.cookies.find((c) => c.name === "dossard_session");
+  const changes = {
+    ...(options.verified !== false ? { emailStatus: "verified" as const } : {}),
+    ...(options.role ? { role: options.role } : {}),
+  };
+  if (Object.keys(changes).length) await t.database.db.update(users).set(changes).where(eq(users.id, id));
+  return { id, ip, cookie: `dossard_session=${session?.value}` };
+}
+
+type Course = { id: number; eventId: number };
+
+/** Courses of distinct active events, each event with at least `perEvent` courses; hands out new ones each call. */
+const usedEvents = new Set<number>();
+async function freshEvent(owner: Member | null, perEvent = 1): Promise<Course[]> {
+  const found = await rows<{ event_id: number }>(
+    t.database.db,
+    sql`SELECT c.event_id FROM courses c JOIN events e ON e.id = c.event_id WHERE e.status = 'active'
+        GROUP BY c.event_id HAVING count(*) >= ${perEvent} ORDER BY c.event_id LIMIT 200`,
+  );
+  const eventId = found.map((r) => r.event_id).find((id) => !usedEvents.has(id));
+  if (eventId === undefined) throw new Error("no event left");
+  usedEvents.add(eventId);
+  if (owner) await t.database.db.update(events).set({ ownerId: owner.id }).where(eq(events.id, eventId));
+  const list = await rows<{ id: number }>(
+    t.database.db,
+    sql`SELECT id FROM courses WHERE event_id = ${eventId} ORDER BY id LIMIT ${perEvent}`,
+  );
+  return list.map((c) => ({ id: c.id, eventId }));
+}
+
+const METRES_PER_DEGREE = 111_195;
+/** A 10 km line heading north from 45°N 6°E, a point every 10 m: 3 km flat, a 300 m climb over 3 km, flat. */
+function climbPoints(): TrackPoint[] {
+  const points: TrackPoint[] = [];
+  for (let d = 0; d <= 10_000; d += 10) {
+    const ele = 500 + Math.min(300, Math.max(0, d - 3_000) / 10);
+    points.push([6, 45 + d / METRES_PER_DEGREE, Math.round(ele * 10) / 10]);
+  }
+  return points;
+}
+const climbGpx = (name = "Montée du Semnoz") => toGpx({ name, points: climbPoints() });
+
+function multipart(file: { name: string; type?: string; data: Buffer | string; field?: string }) {
+  const boundary = `----dossard${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "application/gpx+xml"}\r\n\r\n`,
+    ),
+    typeof file.data === "string" ? Buffer.from(file.data) : file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const headersOf = (who: Member | null, locale: "fr" | "en" = "fr") => ({
+  ...accessHeaders,
+  "x-locale": locale,
+  ...(who ? { cookie: who.cookie } : {}),
+});
+
+function upload(
+  who: Member | null,
+  target: number | string,
+  data: Buffer | string = climbGpx(),
+  options: { name?: string; type?: string; field?: string; locale?: "fr" | "en" } = {},
+) {
+  const body = multipart({ name: options.name ?? "trace.gpx", type: options.type, data, field: options.field });
+  return t.app.inject({
+    method: "POST",
+    url: `/api/upload/track/${target}`,
+    remoteAddress: who?.ip ?? "10.7.255.1",
+    headers: { ...headersOf(who, options.locale), "content-type": body.contentType },
+    payload: body.payload,
+  });
+}
+
+function setTrack(who: Member | null, type: string, body: unknown) {
+  return t.app.inject({
+    method: "POST",
+    url: `/api/set-track/${type}`,
+    remoteAddress: who?.ip ?? "10.7.255.1",
+    headers: { ...headersOf(who), "content-type": "application/json" },
+    payload: JSON.stringify(body),
+  });
+}
+
+function deleteTrack(who: Member | null, id: number | string) {
+  return t.app.inject({
+    method: "DELETE",
+    url: `/api/track/${id}`,
+    remoteAddress: who?.ip ?? "10.7.255.1",
+    headers: headersOf(who),
+  });
+}
+
+const tracksOf = (courseId: number) =>
+  t.database.db.select().from(tracks).where(eq(tracks.courseId, courseId)).orderBy(asc(tracks.id));
+const trackRow = async (id: number) => (await t.database.db.select().from(tracks).where(eq(tracks.id, id)))[0];
+const historyOf = (eventId: number) =>
+  t.database.db
+    .select({ type: eventHistory.type, data: eventHistory.data, userId: eventHistory.userId })
+    .from(eventHistory)
+    .where(and(eq(eventHistory.eventId, eventId), sql`${eventHistory.data} ? 'track'`))
+    .orderBy(asc(eventHistory.id));
+
+function expectClimb(track: TrackResult) {
+  expect(track.distance).toBeGreaterThanOrEqual(9_990);
+  expect(track.distance).toBeLessThanOrEqual(10_010);
+  expect(track.elevationGain).toBeGreaterThanOrEqual(295);
+  expect(track.elevationGain).toBeLessThanOrEqual(302);
+  expect(track.elevationLoss).toBeLessThan(5);
+  expect(track.minElevation).toBe(500);
+  expect(track.maxElevation).toBe(800);
+}
+
+describe("POST /api/upload/track/{id}", () => {
+  it("puts the track on a course the member owns, replacing the one it had, and records it", async () => {
+    const owner = await member();
+    const [course] = await freshEvent(owner);
+    const before = await tracksOf(course.id);
+
+    const response = await upload(owner, course.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    const body = response.json() as TrackUploadResponse;
+    expectClimb(body.track);
+    expect(body.track).toMatchObject({ courseId: course.id, name: "Montée du Semnoz", start: { lat: 45, lng: 6 } });
+    expect(body.suggestions).toEqual({ distance: body.track.distance, elevationGain: body.track.elevationGain });
+    expect(body.track.points.length).toBeGreaterThanOrEqual(2);
+    expect(body.track.points.length).toBeLessThanOrEqual(1_500);
+    expect(body.track.points[0]).toEqual([6, 45, 500]);
+    expect(body.track.profile[0]).toEqual([0, 500]);
+    expect(body.track.profile.at(-1)![0]).toBe(body.track.distance);
+    expect(body.track.bounds).toEqual([6, 45, 6, expect.closeTo(45 + 10_000 / METRES_PER_DEGREE, 5)]);
+
+    const stored = await tracksOf(course.id);
+    expect(stored.map((r) => r.id)).toEqual([body.track.id]);
+    expect(stored[0]).toMatchObject({ uploadedBy: owner.id, distance: body.track.distance, startLat: 45, startLng: 6 });
+    for (const old of before) expect(await trackRow(old.id)).toBeUndefined();
+    expect(await historyOf(course.eventId)).toEqual([
+      {
+        type: "modification",
+        data: { track: "added", courseId: course.id, trackId: body.track.id },
+        userId: owner.id,
+      },
+    ]);
+
+    // The public track routes see it at once.
+    const feature = await t.app.inject({ method: "GET", url: `/api/track/${body.track.id}` });
+    expect(feature.statusCode).toBe(200);
+    expect(feature.json().properties).toMatchObject({ courseId: course.id, elevationGain: body.track.elevationGain });
+
+    // A second upload replaces the first.
+    const again = await upload(owner, course.id, climbGpx("Version 2"));
+    expect(again.statusCode).toBe(200);
+    expect((await tracksOf(course.id)).map((r) => r.name)).toEqual(["Version 2"]);
+  });
+
+  it("stores an unattached track for a course not saved yet (id 0), named after the file when the GPX has no name", async () => {
+    const uploader = await member();
+    const gpx = climbGpx().replace(/<name>[^<]*<\/name>/g, "");
+    const response = await upload(uploader, 0, gpx, { name: "Ma boucle.gpx" });
+    expect(response.statusCode, response.body).toBe(200);
+    const { track } = response.json() as TrackUploadResponse;
+    expect(track).toMatchObject({ courseId: null, name: "Ma boucle" });
+    expectClimb(track);
+    expect(await trackRow(track.id)).toMatchObject({ courseId: null, uploadedBy: uploader.id });
+  });
+
+  it(`keeps at most ${UNATTACHED_TRACKS_KEPT} unattached tracks per member`, async () => {
+    const uploader = await member();
+    const short = toGpx({
+      name: "Court",
+      points: [
+        [6, 45, 100],
+        [6, 45.01, 110],
+      ],
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < UNATTACHED_TRACKS_KEPT + 2; i++) {
+      const response = await upload(uploader, 0, short);
+      expect(response.statusCode).toBe(200);
+      ids.push(response.json().track.id);
+    }
+    const kept = await t.database.db
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(eq(tracks.uploadedBy, uploader.id))
+      .orderBy(asc(tracks.id));
+    expect(kept.map((r) => r.id)).toEqual(ids.slice(2));
+  });
+
+  it("lets an admin upload to any course", async () => {
+    const admin = await member({ role: "admin" });
+    const [course] = await freshEvent(null);
+    const response = await upload(admin, course.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().track.courseId).toBe(course.id);
+  });
+
+  it("answers 401 to anonymous callers, 409 to unverified members, 403 on someone else's course, 404 on an unknown one", async () => {
+    const [course] = await freshEvent(await member());
+    const before = await tracksOf(course.id);
+
+    const anonymous = await upload(null, course.id);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe("LOGIN_REQUIRED");
+    expect((await upload(null, "abc")).statusCode).toBe(401);
+
+    const unverified = await upload(await member({ verified: false }), 0);
+    expect(unverified.statusCode).toBe(409);
+    expect(unverified.json().error.code).toBe("EMAIL_VERIFICATION_REQUIRED");
+
+    const stranger = await upload(await member(), course.id);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().error.code).toBe("FORBIDDEN");
+
+    const someone = await member();
+    const unknown = await upload(someone, 99_999_999);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({ code: "ITEM_NOT_FOUND", field: "id" });
+    const badId = await upload(someone, "abc");
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().error.field).toBe("id");
+
+    expect((await tracksOf(course.id)).map((r) => r.id)).toEqual(before.map((r) => r.id));
+  });
+
+  it("refuses malformed, empty, binary and missing files with the catalogue's messages, leaving the course's track as it was", async () => {
+    const owner = await member();
+    const [course] = await freshEvent(owner);
+    const first = await upload(owner, course.id);
+    expect(first.statusCode).toBe(200);
+    const trackId = first.json().track.id;
+
+    const malformed = await upload(owner, course.id, '<?xml version="1.0"?><gpx version="1.1"><trk><trkseg>');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toEqual({
+      code: "GPX_INVALID",
+      message: "Ce fichier n'est pas un GPX lisible.",
+      field: "file",
+    });
+    const english = await upload(owner, course.id, "not xml at all", { locale: "en" });
+    expect(english.json().error).toMatchObject({ code: "GPX_INVALID", message: "This file is not a readable GPX." });
+
+    const empty = await upload(owner, course.id, '<?xml version="1.0"?><gpx version="1.1"><trk><trkseg/></trk></gpx>');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toEqual({
+      code: "GPX_EMPTY",
+      message: "Ce fichier GPX ne contient aucun point de trace.",
+      field: "file",
+    });
+
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#f05a1a" } })
+      .png()
+      .toBuffer();
+    const image = await upload(owner, course.id, png, { name: "trace.gpx" });
+    expect(image.statusCode).toBe(400);
+    expect(image.json().error.code).toBe("GPX_INVALID");
+
+    const otherField = await upload(owner, course.id, climbGpx(), { field: "track" });
+    expect(otherField.statusCode).toBe(400);
+    expect(otherField.json().error).toMatchObject({ code: "FIELD_REQUIRED", field: "file" });
+
+    const notMultipart = await t.app.inject({
+      method: "POST",
+      url: `/api/upload/track/${course.id}`,
+      remoteAddress: owner.ip,
+      headers: { ...headersOf(owner), "content-type": "application/json" },
+      payload: "{}",
+    });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json().error).toMatchObject({ code: "FIELD_REQUIRED", field: "file" });
+
+    expect((await tracksOf(course.id)).map((r) => r.id)).toEqual([trackId]);
+  });
+
+  it("refuses a file over 15 MB with 413 FILE_TOO_HEAVY", async () => {
+    const owner = await member();
+    const response = await upload(owner, 0, Buffer.alloc(TRACK_MAX_BYTES + 10, 0x20));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatchObject({ code: "FILE_TOO_HEAVY", message: "Fichier trop lourd." });
+  });
+});
+
+describe("POST /api/set-track/{type}", () => {
+  it("course: attaches an unattached upload to a course, replacing its track; others may not take it", async () => {
+    const owner = await member();
+    const [course] = await freshEvent(owner);
+    const previous = await tracksOf(course.id);
+    const uploaded = (await upload(owner, 0)).json().track as TrackResult;
+
+    const stranger = await member();
+    const [strangerCourse] = await freshEvent(stranger);
+    const stolen = await setTrack(stranger, "course", { trackId: uploaded.id, courseId: strangerCourse.id });
+    expect(stolen.statusCode).toBe(403);
+    const intoOthers = await setTrack(owner, "course", { trackId: uploaded.id, courseId: strangerCourse.id });
+    expect(intoOthers.statusCode).toBe(403);
+
+    const response = await setTrack(owner, "course", { trackId: uploaded.id, courseId: course.id });
+    expect(response.statusCode, response.body).toBe(200);
+    const { track } = response.json() as { track: TrackResult };
+    expect(track).toMatchObject({ id: uploaded.id, courseId: course.id, distance: uploaded.distance });
+    expect((await tracksOf(course.id)).map((r) => r.id)).toEqual([uploaded.id]);
+    for (const old of previous) expect(await trackRow(old.id)).toBeUndefined();
+    expect((await historyOf(course.eventId)).map((h) => h.data)).toEqual([
+      { track: "added", courseId: course.id, trackId: uploaded.id },
+    ]);
+
+    // Again: nothing changes and no history is written.
+    const again = await setTrack(owner, "course", { trackId: uploaded.id, courseId: course.id });
+    expect(again.statusCode).toBe(200);
+    expect(await historyOf(course.eventId)).toHaveLength(1);
+  });
+
+  it("course: moves a track between courses of one event, copies it to another event's course", async () => {
+    const owner = await member();
+    const [a, b] = await freshEvent(owner, 2);
+    const [elsewhere] = await freshEvent(owner);
+    const onA = (await upload(owner, a.id)).json().track as TrackResult;
+
+    const moved = await setTrack(owner, "course", { trackId: onA.id, courseId: b.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().track).toMatchObject({ id: onA.id, courseId: b.id });
+    expect(await tracksOf(a.id)).toEqual([]);
+    expect((await historyOf(a.eventId)).map((h) => h.data.track)).toEqual(["added", "removed", "added"]);
+
+    const copied = await setTrack(owner, "course", { trackId: onA.id, courseId: elsewhere.id });
+    expect(copied.statusCode).toBe(200);
+    const copy = copied.json().track as TrackResult;
+    expect(copy.id).not.toBe(onA.id);
+    expect(copy).toMatchObject({ courseId: elsewhere.id, name: onA.name, elevationGain: onA.elevationGain });
+    expect((await tracksOf(b.id)).map((r) => r.id)).toEqual([onA.id]);
+  });
+
+  it("reverse: runs the track the other way, gain and loss exchanged, recorded on the event", async () => {
+    const owner = await member();
+    const [course] = await freshEvent(owner);
+    const original = (await upload(owner, course.id)).json().track as TrackResult;
+
+    const response = await setTrack(owner, "reverse", { trackId: original.id });
+    expect(response.statusCode, response.body).toBe(200);
+    const { track } = response.json() as { track: TrackResult };
+    expect(track).toMatchObject({
+      id: original.id,
+      distance: original.distance,
+      elevationGain: original.elevationLoss,
+      elevationLoss: original.elevationGain,
+      start: { lat: original.points.at(-1)![1], lng: original.points.at(-1)![0] },
+    });
+    expect(track.points).toEqual([...original.points].reverse());
+    expect(track.profile[0]).toEqual([0, 800]);
+    expect(track.profile.at(-1)).toEqual([original.distance, 500]);
+    expect(await trackRow(original.id)).toMatchObject({
+      elevationGain: original.elevationLoss,
+      startLat: track.start!.lat,
+    });
+    expect((await historyOf(course.eventId)).map((h) => h.data)).toContainEqual({
+      track: "reversed",
+      courseId: course.id,
+      trackId: original.id,
+    });
+
+    const stranger = await setTrack(await member(), "reverse", { trackId: original.id });
+    expect(stranger.statusCode).toBe(403);
+  });
+
+  it("rename: gives the track a new name", async () => {
+    const owner = await member();
+    const uploaded = (await upload(owner, 0)).json().track as TrackResult;
+    const response = await setTrack(owner, "rename", { trackId: uploaded.id, name: "  Parcours 2026 " });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().track.name).toBe("Parcours 2026");
+    expect((await trackRow(uploaded.id)).name).toBe("Parcours 2026");
+  });
+
+  it("answers 401, 400 with the field named, 404 for unknown ids", async () => {
+    expect((await setTrack(null, "reverse", { trackId: 1 })).statusCode).toBe(401);
+    expect((await setTrack(null, "nope", {})).statusCode).toBe(401);
+
+    const someone = await member();
+    const unknownType = await setTrack(someone, "split", { trackId: 1 });
+    expect(unknownType.statusCode).toBe(400);
+    expect(unknownType.json().error.field).toBe("type");
+
+    const badTrackId = await setTrack(someone, "reverse", { trackId: "x" });
+    expect(badTrackId.statusCode).toBe(400);
+    expect(badTrackId.json().error.field).toBe("trackId");
+
+    const uploaded = (await upload(someone, 0)).json().track as TrackResult;
+    const noCourse = await setTrack(someone, "course", { trackId: uploaded.id });
+    expect(noCourse.statusCode).toBe(400);
+    expect(noCourse.json().error).toMatchObject({ code: "FIELD_REQUIRED", field: "courseId" });
+    const noName = await setTrack(someone, "rename", { trackId: uploaded.id, name: " " });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().error.field).toBe("name");
+
+    const unknownTrack = await setTrack(someone, "reverse", { trackId: 99_999_999 });
+    expect(unknownTrack.statusCode).toBe(404);
+    expect(unknownTrack.json().error).toMatchObject({ code: "ITEM_NOT_FOUND", field: "trackId" });
+    const unknownCourse = await setTrack(someone, "course", { trackId: uploaded.id, courseId: 99_999_999 });
+    expect(unknownCourse.statusCode).toBe(404);
+    expect(unknownCourse.json().error).toMatchObject({ code: "ITEM_NOT_FOUND", field: "courseId" });
+    expect(await trackRow(uploaded.id)).toMatchObject({ courseId: null });
+  });
+});
+
+describe("DELETE /api/track/{id}", () => {
+  it("removes a course's track for an editor of its event, recorded; others get 403, anonymous 401", async () => {
+    const owner = await member();
+    const [course] = await freshEvent(owner);
+    const track = (await upload(owner, course.id)).json().track as TrackResult;
+
+    expect((await deleteTrack(null, track.id)).statusCode).toBe(401);
+    const stranger = await deleteTrack(await member(), track.id);
+    expect(stranger.statusCode).toBe(403);
+    expect(await trackRow(track.id)).toBeDefined();
+
+    const response = await deleteTrack(owner, track.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect(await tracksOf(course.id)).toEqual([]);
+    expect((await historyOf(course.eventId)).at(-1)).toEqual({
+      type: "modification",
+      data: { track: "removed", courseId: course.id, trackId: track.id },
+      userId: owner.id,
+    });
+    const gone = await deleteTrack(owner, track.id);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toMatchObject({ code: "ITEM_NOT_FOUND", field: "id" });
+    expect((await t.app.inject({ method: "GET", url: `/api/track/${track.id}` })).statusCode).toBe(404);
+  });
+
+  it("removes an unattached track for its uploader only", async () => {
+    const uploader = await member();
+    const track = (await upload(uploader, 0)).json().track as TrackResult;
+    expect((await deleteTrack(await member(), track.id)).statusCode).toBe(403);
+    expect((await deleteTrack(uploader, track.id)).statusCode).toBe(200);
+    expect(await trackRow(track.id)).toBeUndefined();
+    expect((await deleteTrack(uploader, "x")).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,61 @@
+import type { LucideIcon } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { SECONDARY_BUTTON } from "./fields.tsx";
+
+export const CARD = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+
+/**
+ * A card of the event page that shows a heading and a line, and opens its form in place on demand
+ * (a button with aria-expanded; the form follows it in the reading order). `action` replaces the
+ * button when the form is not for this visitor (a sign-in link).
+ */
+export function Disclosure({
+  icon: Icon,
+  heading,
+  intro,
+  openLabel,
+  open,
+  onOpenChange,
+  action,
+  children,
+  testId,
+}: {
+  icon: LucideIcon;
+  heading: string;
+  intro: string;
+  openLabel: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  action?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const headingId = useId();
+  const panelId = useId();
+  return (
+    <section aria-labelledby={headingId} className={CARD} data-testid={testId}>
+      <h2 id={headingId} className="flex items-center gap-2 font-bold text-ink-900 text-lg">
+        <Icon className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
+        {heading}
+      </h2>
+      <p className="mt-1 text-ink-700 text-sm">{intro}</p>
+      {action ??
+        (!open && (
+          <button
+            type="button"
+            className={`${SECONDARY_BUTTON} mt-3 w-full sm:w-auto`}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => onOpenChange(true)}
+          >
+            {openLabel}
+          </button>
+        ))}
+      {open && !action && (
+        <div id={panelId} className="mt-3">
+          {children}
+        </div>
+      )}
+    </section>
+  );
+}
