@@ -6,8 +6,6 @@ import type { Services } from "../server/services.server.ts";
 export type AppContext = {
   services: Services;
   config: Pick<Config, "PUBLIC_URL" | "MAP_STYLE_URL">;
-  /** CSP nonce of this response, for inline scripts React Router emits. */
-  nonce: string;
   /** The signed-in member, or null for a visitor. */
   user: SessionUser | null;
   /** Social sign-in providers with credentials configured, for the login page's buttons. */

@@ -17,6 +17,8 @@ export type LoadOptions = {
   maxRequests?: number;
   /** A request taking longer than this counts as an error. */
   timeoutMs?: number;
+  /** Request headers (a session cookie, Accept-Encoding…). */
+  headers?: Record<string, string>;
 };
 
 export type LoadResult = {
@@ -68,7 +70,13 @@ export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
   const once = () =>
     new Promise<{ status: number; bytes: number }>((resolve, reject) => {
       const request = http.get(
-        { agent, host: target.hostname, port: target.port, path: `${target.pathname}${target.search}` },
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: `${target.pathname}${target.search}`,
+          headers: options.headers,
+        },
         (response) => {
           let bytes = 0;
           response.on("data", (chunk: Buffer) => {

@@ -12,8 +12,12 @@
  *             statement, then the home and an event page under load against bare Fastify
  *   lighthouse Lighthouse (mobile default config) in headless Chromium on the home page, a search
  *             with filters and an event page: scores, FCP, LCP, TBT, CLS, bytes; median of 3 runs
+ *   pages     the server as `npm start` runs it (child process, production build, PGlite seeded with
+ *             the demo catalogue): pages, a signed-in page, /healthz, a static file, /api/events;
+ *             with --baseline <checkout>, another checkout measured side by side (before/after)
  *
- * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…].
+ * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…],
+ * --baseline <folder of another built checkout> (pages part).
  * Prints a Markdown table and writes the raw figures to bench/results/latest.json.
  */
 import { spawnSync } from "node:child_process";
@@ -40,8 +44,9 @@ import { pagePath } from "../shared/i18n/pages.ts";
 import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "../tests/api/fixtures.ts";
 import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } from "./lighthouse.ts";
 import { type LoadResult, median, percentile, runLoad } from "./load.ts";
+import { type PagesFigures, pagesPart, pagesTable } from "./pages.ts";
 
-const PARTS = ["startup", "http", "postgres", "assets", "search", "lighthouse"] as const;
+const PARTS = ["startup", "http", "postgres", "assets", "search", "lighthouse", "pages"] as const;
 type Part = (typeof PARTS)[number];
 
 const DEMO_EVENTS = 3_200;
@@ -50,6 +55,8 @@ const CONCURRENCY = 10;
 const HARD_LIMIT_MS = 8 * 60_000;
 /** More with the search part: seeding 100,000 events on each engine, the first time, takes minutes. */
 const SEARCH_EXTRA_MS = 20 * 60_000;
+/** More with the pages part: one or two servers to seed and start, 9 routes each. */
+const PAGES_EXTRA_MS = 10 * 60_000;
 /** More with the lighthouse part: 12 runs of 7–40 s each. */
 const LIGHTHOUSE_EXTRA_MS = 12 * 60_000;
 /** Module files followed from the home page's HTML, at most. */
@@ -65,11 +72,16 @@ const resultsFile = path.join(here, "results", "latest.json");
 function parseOptions() {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { quick: { type: "boolean", default: false }, only: { type: "string" }, help: { type: "boolean" } },
+    options: {
+      quick: { type: "boolean", default: false },
+      only: { type: "string" },
+      baseline: { type: "string" },
+      help: { type: "boolean" },
+    },
     strict: true,
   });
   if (values.help) {
-    console.log(`Usage: npm run bench -- [--quick] [--only ${PARTS.join("|")}[,…]]`);
+    console.log(`Usage: npm run bench -- [--quick] [--only ${PARTS.join("|")}[,…]] [--baseline <checkout>]`);
     process.exit(0);
   }
   const only = values.only
@@ -84,6 +96,7 @@ function parseOptions() {
   const quick = values.quick ?? false;
   return {
     quick,
+    baseline: values.baseline,
     parts: new Set<Part>(only?.length ? (only as Part[]) : PARTS),
     samples: { startup: quick ? 1 : 3, harnessDump: quick ? 2 : 5, fullDump: quick ? 1 : 3 },
     durationMs: quick ? 2_000 : 5_000,
@@ -1042,7 +1055,8 @@ async function main() {
   const limitMs =
     HARD_LIMIT_MS +
     (options.parts.has("search") ? SEARCH_EXTRA_MS : 0) +
-    (options.parts.has("lighthouse") ? LIGHTHOUSE_EXTRA_MS : 0);
+    (options.parts.has("lighthouse") ? LIGHTHOUSE_EXTRA_MS : 0) +
+    (options.parts.has("pages") ? PAGES_EXTRA_MS : 0);
   const runDeadline = Date.now() + limitMs - 60_000;
   const hardStop = setTimeout(() => {
     console.error(`[bench] still running after ${limitMs / 60_000} minutes: aborting`);
@@ -1071,8 +1085,14 @@ async function main() {
   };
   const rows: Row[] = [];
   const needServer = options.parts.has("http") || options.parts.has("assets");
-  const needBare = options.parts.has("http") || options.parts.has("postgres") || options.parts.has("search");
+  const needBare =
+    options.parts.has("http") ||
+    options.parts.has("postgres") ||
+    options.parts.has("search") ||
+    options.parts.has("pages");
   let searchFigures: SearchFigures | undefined;
+  let pagesFigures: PagesFigures | undefined;
+  let pagesBare: LoadResult | undefined;
   let lighthouseFigures: (LighthouseFigures & { skipped?: string }) | undefined;
 
   const cleanup: (() => Promise<unknown>)[] = [];
@@ -1174,6 +1194,25 @@ async function main() {
       results.lighthouse = lighthouseFigures;
       if (lighthouseFigures.skipped) log(`Lighthouse part skipped: ${lighthouseFigures.skipped}`);
     }
+    if (options.parts.has("pages")) {
+      pagesBare = await measure("bare Fastify (reference for the pages part)", bare.origin, "/", {
+        durationMs: options.bareDurationMs,
+        warmupMs: options.warmupMs,
+      });
+      bare.runs.push(pagesBare);
+      pagesFigures = await pagesPart({
+        baseline: options.baseline,
+        durationMs: options.durationMs,
+        warmupMs: options.warmupMs,
+        concurrency: CONCURRENCY,
+        dataRoot: path.join(here, ".data"),
+      });
+      results.pages = pagesFigures;
+      if (bareRowAt < 0) {
+        bareRowAt = rows.length;
+        bareRowPart = "HTTP (reference)";
+      }
+    }
     if (bare.runs.length) {
       results.bare = { runs: bare.runs };
       rows.splice(bareRowAt, 0, bareRow(bareRowPart, bare));
@@ -1195,6 +1234,11 @@ async function main() {
   if (rows.length) console.log(table(rows));
   if (searchFigures)
     console.log(`\n### Search and pages at ${grouped(SEARCH_EVENTS)} events\n\n${searchTable(searchFigures)}`);
+  if (pagesFigures && pagesBare)
+    console.log(
+      `\n### Pages as \`npm start\` serves them (PGlite, ${grouped(DEMO_EVENTS)} events)\n\n${pagesTable(pagesFigures)}; ` +
+        `bare Fastify ${grouped(pagesBare.requestsPerSecond)} req/s in the same run.`,
+    );
   if (lighthouseFigures)
     console.log(
       `\n### Lighthouse, PGlite, ${grouped(DEMO_EVENTS)} events\n\n${

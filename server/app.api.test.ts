@@ -26,14 +26,11 @@ describe("server basics", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/sports" });
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toContain("default-src 'self'");
-    // Scripts need this response's nonce; styles keep 'unsafe-inline' (a nonce there would disable it).
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    // Scripts come from the site; pages add their inline scripts' hashes (tests/e2e/http-cache).
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).not.toMatch(/style-src[^;]*nonce/);
-    const again = await t.app.inject({ method: "GET", url: "/api/sports" });
-    expect(String(again.headers["content-security-policy"]).match(/nonce-([^']+)/)?.[1]).not.toBe(
-      csp.match(/nonce-([^']+)/)?.[1],
-    );
+    expect(csp).toContain("frame-ancestors 'self'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 });

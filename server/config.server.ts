@@ -18,6 +18,8 @@ const schema = z.object({
   DEMO_SEED: z.coerce.number().int().default(2026),
   MAP_STYLE_URL: z.string().default(""),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** How long anonymous pages are served from memory (and by a shared cache in front); 0: never. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** smtp://user:pass@host:port or smtps://…; unset: messages are written to DATA_DIR/mail. */
   SMTP_URL: z
     .string()

@@ -1,3 +1,4 @@
+import "./node-env.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

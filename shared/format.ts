@@ -33,6 +33,19 @@ function rebuild(parts: Intl.NumberFormatPart[], locale: Locale): string {
     .join("");
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Intl formatters are slow to create (~0.1 ms each): one per locale and options, kept. */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = numberFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, formatter);
+  }
+  return formatter;
+}
+
 export interface NumberFormatOptions {
   minimumFractionDigits?: number;
   /** 2 by default. */
@@ -44,7 +57,7 @@ export function formatNumber(value: number, locale: string = "fr", options: Numb
   if (!Number.isFinite(value)) return "";
   const lang = localeOf(locale);
   const maximumFractionDigits = options.maximumFractionDigits ?? 2;
-  const formatter = new Intl.NumberFormat(INTL_LOCALES[lang], {
+  const formatter = numberFormat(INTL_LOCALES[lang], {
     minimumFractionDigits: Math.min(options.minimumFractionDigits ?? 0, maximumFractionDigits),
     maximumFractionDigits,
   });
@@ -64,7 +77,7 @@ export function formatMoney(amount: number, locale: string = "fr", options: Mone
   if (!Number.isFinite(amount)) return "";
   const lang = localeOf(locale);
   const whole = Math.round(amount * 100) % 100 === 0;
-  const formatter = new Intl.NumberFormat(INTL_LOCALES[lang], {
+  const formatter = numberFormat(INTL_LOCALES[lang], {
     style: "currency",
     currency: options.currency ?? "EUR",
     minimumFractionDigits: whole ? 0 : 2,

@@ -99,9 +99,10 @@ export function geoService(db: Db) {
 
     /** Every department by code ("01" … "976"), or those of one region (by its code). */
     async departments(regionCode?: string): Promise<Department[]> {
+      // An async function: a Drizzle query is a lazy thenable that would run again at every await.
       departmentCache ??= cached(
-        () =>
-          db
+        async () =>
+          await db
             .select({
               code: departments.code,
               name: departments.name,

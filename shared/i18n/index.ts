@@ -23,7 +23,7 @@ export function i18nOptions(locale: Locale, bundles: Partial<typeof resources> =
 
 /**
  * A fresh, synchronously initialised i18next instance for one locale (one per request on the server).
- * In the browser build, i18next is i18next.client.ts and `resources` the page's language only.
+ * In the browser build, i18next is i18next-lite.ts and `resources` the page's language only.
  */
 export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
   const instance = i18next.createInstance();

@@ -1,13 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { ToastType } from "../constants.ts";
-import { shareCspNonce } from "./csp-nonce.ts";
 
 type ToastsModule = typeof import("./Toasts.tsx");
 
 // react-toastify is loaded on the first toast: most visits never show one.
 let loading: Promise<ToastsModule> | null = null;
 const load = () => {
-  shareCspNonce();
   loading ??= import("./Toasts.tsx");
   return loading;
 };

@@ -17,6 +17,8 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-"));
   const server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "600" });
   project.provide("baseURL", server.baseURL);
+  // Without SMTP_URL the server writes its mail to DATA_DIR/mail (journeys read codes there).
+  project.provide("dataDir", dataDir);
   return async () => {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -26,5 +28,6 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    dataDir: string;
   }
 }

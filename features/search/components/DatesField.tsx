@@ -1,14 +1,12 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { shareCspNonce } from "../../../shared/ui/csp-nonce.ts";
 import { FIELD_LABEL_CLASS } from "../../../shared/ui/FieldLabel.tsx";
 import { useHydrated } from "../../../shared/ui/use-hydrated.ts";
 
 // The picker (and react-calendar) loads after hydration: the native inputs serve until then.
-const DateRangePicker = lazy(() => {
-  shareCspNonce();
-  return import("../../../shared/ui/DateRangePicker.tsx").then((module) => ({ default: module.DateRangePicker }));
-});
+const DateRangePicker = lazy(() =>
+  import("../../../shared/ui/DateRangePicker.tsx").then((module) => ({ default: module.DateRangePicker })),
+);
 
 type Props = {
   from?: string;

@@ -1,14 +1,10 @@
 import { lazy, Suspense } from "react";
-import { shareCspNonce } from "../../../shared/ui/csp-nonce.ts";
 import { FIELD_LABEL_CLASS } from "../../../shared/ui/FieldLabel.tsx";
 import type { OptionValue, SelectOption } from "../../../shared/ui/Select.tsx";
 import { useHydrated } from "../../../shared/ui/use-hydrated.ts";
 
 // The UI kit's Select loads after hydration; the native select serves until then.
-const Select = lazy(() => {
-  shareCspNonce();
-  return import("../../../shared/ui/Select.tsx").then((module) => ({ default: module.Select }));
-});
+const Select = lazy(() => import("../../../shared/ui/Select.tsx").then((module) => ({ default: module.Select })));
 
 type Common = {
   id: string;

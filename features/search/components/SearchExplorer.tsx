@@ -1,6 +1,5 @@
 import { lazy, Suspense } from "react";
 import type { Locale } from "../../../shared/constants.ts";
-import { shareCspNonce } from "../../../shared/ui/csp-nonce.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import { useHydrated } from "../../../shared/ui/use-hydrated.ts";
 import type { SearchQuery, SearchResult } from "../search.contract.ts";
@@ -17,10 +16,7 @@ import { ResultsHeader } from "./ResultsHeader.tsx";
 import { useSearchState } from "./use-search-state.ts";
 
 // MapLibre and its styles load only when the map view is shown.
-const SearchMap = lazy(() => {
-  shareCspNonce();
-  return import("./SearchMap.tsx");
-});
+const SearchMap = lazy(() => import("./SearchMap.tsx"));
 
 export type SearchPageData = {
   query: SearchQuery;

@@ -1,12 +1,12 @@
 /**
- * react-i18next as the browser build sees it (vite.config.ts swaps the package for this module in
- * the client only), for the i18next stand-in of i18next.client.ts: `useTranslation(ns)` and
+ * react-i18next as the page builds see it (vite.config.ts swaps the package for this module in
+ * the browser and server-rendering builds), for the i18next stand-in of i18next-lite.ts: `useTranslation(ns)` and
  * `<I18nextProvider>`, with react-i18next's results (`{ t, i18n, ready }`, also an array), in a few
  * hundred bytes instead of 3 KB. Translations never load later in the browser (the page's language
  * comes with the page), so there is nothing to wait for or to subscribe to.
  */
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import type { ClientI18n } from "./i18next.client.ts";
+import type { ClientI18n } from "./i18next-lite.ts";
 
 const I18nContext = createContext<{ i18n: ClientI18n; defaultNS?: string | readonly string[] } | null>(null);
 let registered: ClientI18n | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "../constants.ts";
-import { createInstance } from "./i18next.client.ts";
+import { createInstance } from "./i18next-lite.ts";
 import { createI18n, i18nOptions } from "./index.ts";
 import { NAMESPACES, resources } from "./resources.ts";
 

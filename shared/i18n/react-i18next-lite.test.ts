@@ -5,19 +5,19 @@ import { describe, expect, it, vi } from "vitest";
 import { ErrorPage } from "../../app/components/ErrorPage.tsx";
 import { SiteFooter } from "../../app/components/SiteFooter.tsx";
 import { LOCALES, type Locale } from "../constants.ts";
-import { createInstance } from "./i18next.client.ts";
+import { createInstance } from "./i18next-lite.ts";
 import { createI18n, i18nOptions, localePath } from "./index.ts";
-import * as standIn from "./react-i18next.client.tsx";
+import * as standIn from "./react-i18next-lite.tsx";
 import { resources } from "./resources.ts";
 
 /**
  * The same components rendered with react-i18next over i18next (the server) and with the browser's
- * stand-ins (react-i18next.client.tsx over i18next.client.ts) must give the same HTML.
+ * stand-ins (react-i18next-lite.tsx over i18next-lite.ts) must give the same HTML.
  */
 const browser = vi.hoisted(() => ({ on: false }));
 vi.mock("react-i18next", async () => {
   const real = await vi.importActual<typeof import("react-i18next")>("react-i18next");
-  const client = await import("./react-i18next.client.tsx");
+  const client = await import("./react-i18next-lite.tsx");
   return {
     ...real,
     // One implementation per render, picked before the hook is called.
