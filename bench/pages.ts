@@ -10,10 +10,10 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../shared/constants.ts";
+import { freePort } from "../tests/e2e/server-process.ts";
 import { type LoadResult, runLoad } from "./load.ts";
 
 export type PageRoute = { key: string; name: string; path: string; signedIn?: boolean };
@@ -23,18 +23,6 @@ export type PagesFigures = {
   routes: { key: string; name: string; path: string; results: Record<string, LoadResult> }[];
   htmlBytes: Record<string, Record<string, number>>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 type Running = { label: string; origin: string; child: ChildProcess; cookie: string; output: () => string };
 
@@ -144,7 +132,9 @@ async function discoverRoutes(origin: string): Promise<PageRoute[]> {
     { key: "event", name: "event page /course/…", path: `/course/${first.slug}` },
     { key: "landing", name: "landing page /courses/trail", path: "/courses/trail" },
     { key: "en-home", name: "English home /en", path: "/en" },
-    { key: "account", name: "signed-in page /user/profil", path: "/user/profil", signedIn: true },
+    { key: "home-member", name: "home page, signed in", path: "/", signedIn: true },
+    { key: "event-member", name: "event page, signed in", path: `/course/${first.slug}`, signedIn: true },
+    { key: "account", name: "account page /user/profil, signed in", path: "/user/profil", signedIn: true },
   ];
 }
 

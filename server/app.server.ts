@@ -102,7 +102,10 @@ function scheduleEditionCopies(app: FastifyInstance, jobs: JobQueue, clock: () =
     }
     const created = await app.services.editor.copyDueEditions();
     await app.services.editor.purgeOrphanTracks();
-    if (created.length) app.pageCache?.clear();
+    if (created.length) {
+      app.pageCache?.clear();
+      app.services.search.invalidate();
+    }
     if (created.length) app.log.info({ created }, "next editions created");
   });
   if (!schedule) return;
@@ -134,7 +137,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("jobs", jobs);
   const storage = localStorage(path.join(config.dataDir, "uploads"));
   app.decorate("storage", storage);
-  app.decorate("services", createServices(database.db, clock, { mail, publicOrigin: config.PUBLIC_URL, storage }));
+  // With a page build (the site, not the API tests), whole search answers are reused like pages.
+  const cacheMs = options.build ? config.PAGE_CACHE_SECONDS * 1000 : 0;
+  app.decorate(
+    "services",
+    createServices(database.db, clock, {
+      mail,
+      publicOrigin: config.PUBLIC_URL,
+      storage,
+      searchResultCacheMs: cacheMs,
+    }),
+  );
   scheduleEditionCopies(app, jobs, clock, Boolean(options.runJobs) && config.NODE_ENV !== "test");
   if (options.runJobs) {
     jobs.start();
@@ -228,7 +241,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       app.decorate("pageCache", pageCache);
       // A successful write may change what visitors see: the next request renders afresh.
       app.addHook("onResponse", async (request, reply) => {
-        if (reply.statusCode < 400 && changesPublicPages(request)) pageCache.clear();
+        if (reply.statusCode < 400 && changesPublicPages(request)) {
+          pageCache.clear();
+          app.services.search.invalidate();
+        }
       });
     }
     const oauthProviders = enabledProviders(config);

@@ -5,6 +5,30 @@ import zlib from "node:zlib";
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|webmanifest|map)$/i;
 const MIN_BYTES = 1024;
 
+const ENCODERS = [
+  [
+    ".br",
+    (input: Buffer) =>
+      zlib.brotliCompressSync(input, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+        },
+      }),
+  ],
+  [".gz", (input: Buffer) => zlib.gzipSync(input, { level: 9 })],
+] as const;
+
+/** Every file below `root`, depth first (the build's folders are small). */
+export function* filesBelow(root: string): Generator<string> {
+  if (!fs.existsSync(root)) return;
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    const file = path.join(root, entry.name);
+    if (entry.isDirectory()) yield* filesBelow(file);
+    else yield file;
+  }
+}
+
 /**
  * Writes `file.br` (brotli, best quality) and `file.gz` (gzip -9) beside every compressible file of
  * the client build, once: later starts find them newer than their source and do nothing. The
@@ -13,42 +37,22 @@ const MIN_BYTES = 1024;
  */
 export function precompressAssets(root: string): number {
   let written = 0;
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        visit(file);
-        continue;
-      }
-      if (!COMPRESSIBLE.test(entry.name)) continue;
-      const source = fs.statSync(file);
-      if (source.size < MIN_BYTES) continue;
-      let body: Buffer | undefined;
-      for (const [extension, compress] of [
-        [
-          ".br",
-          (input: Buffer) =>
-            zlib.brotliCompressSync(input, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
-              },
-            }),
-        ],
-        [".gz", (input: Buffer) => zlib.gzipSync(input, { level: 9 })],
-      ] as const) {
-        const target = file + extension;
-        const existing = fs.statSync(target, { throwIfNoEntry: false });
-        if (existing && existing.mtimeMs >= source.mtimeMs) continue;
-        body ??= fs.readFileSync(file);
-        // Written beside, then renamed: a concurrent start never serves half a file.
-        const temporary = `${target}.${process.pid}.tmp`;
-        fs.writeFileSync(temporary, compress(body));
-        fs.renameSync(temporary, target);
-        written++;
-      }
+  for (const file of filesBelow(root)) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const source = fs.statSync(file);
+    if (source.size < MIN_BYTES) continue;
+    let body: Buffer | undefined;
+    for (const [extension, compress] of ENCODERS) {
+      const target = file + extension;
+      const existing = fs.statSync(target, { throwIfNoEntry: false });
+      if (existing && existing.mtimeMs >= source.mtimeMs) continue;
+      body ??= fs.readFileSync(file);
+      // Written beside, then renamed: a concurrent start never serves half a file.
+      const temporary = `${target}.${process.pid}.tmp`;
+      fs.writeFileSync(temporary, compress(body));
+      fs.renameSync(temporary, target);
+      written++;
     }
-  };
-  if (fs.existsSync(root)) visit(root);
+  }
   return written;
 }

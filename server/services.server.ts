@@ -18,9 +18,16 @@ import { publicUrl } from "../shared/public-url.ts";
 export function createServices(
   db: Db,
   clock: () => Date,
-  deps: { mail: MailSender; publicOrigin: string; storage: FileStorage },
+  deps: {
+    mail: MailSender;
+    publicOrigin: string;
+    storage: FileStorage;
+    /** Whole search answers reused this long (ms) until the next write; 0: never. */
+    searchResultCacheMs?: number;
+  },
 ) {
   const accounts = accountsService(db, clock, deps);
+  const search = searchService(db, clock, { resultCacheMs: deps.searchResultCacheMs ?? 0 });
   const images = eventImagesService({
     db,
     clock,
@@ -56,10 +63,10 @@ export function createServices(
     }),
     images,
     tracks: tracksService(db, clock),
-    groups: eventGroupsService(db, clock),
+    groups: eventGroupsService(db, clock, search),
     eventDetails: eventDetailService(db, clock),
     organizers: organizerService(db, clock, deps),
-    search: searchService(db, clock),
+    search,
     geo: geoService(db),
     sports: sportsService(db),
     seo: seoService(db, clock),

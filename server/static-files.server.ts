@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { preferredEncoding } from "./page-cache.server.ts";
-import { precompressAssets } from "./precompress.server.ts";
+import { filesBelow, precompressAssets } from "./precompress.server.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -54,28 +54,20 @@ function readOptional(file: string): Buffer | undefined {
 export function loadStaticFiles(root: string): Map<string, StaticFile> {
   precompressAssets(root);
   const files = new Map<string, StaticFile>();
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        visit(file);
-        continue;
-      }
-      if (/\.(br|gz|tmp)$/.test(entry.name)) continue;
-      const body = fs.readFileSync(file);
-      const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
-      files.set(urlPath, {
-        type: TYPES[path.extname(entry.name).toLowerCase()] ?? "application/octet-stream",
-        etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-        // Hashed build assets never change; the rest (favicon, images) may.
-        cacheControl: urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-        body,
-        br: readOptional(`${file}.br`),
-        gzip: readOptional(`${file}.gz`),
-      });
-    }
-  };
-  if (fs.existsSync(root)) visit(root);
+  for (const file of filesBelow(root)) {
+    if (/\.(br|gz|tmp)$/.test(file)) continue;
+    const body = fs.readFileSync(file);
+    const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
+    files.set(urlPath, {
+      type: TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      // Hashed build assets never change; the rest (favicon, images) may.
+      cacheControl: urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      body,
+      br: readOptional(`${file}.br`),
+      gzip: readOptional(`${file}.gz`),
+    });
+  }
   return files;
 }
 

@@ -8,7 +8,7 @@ import { courses, events } from "../events/events.tables.ts";
 import { departments } from "../geo/geo.tables.ts";
 import { sports } from "../sports/sports.tables.ts";
 import type { SearchQuery } from "./search.contract.ts";
-import { searchService, weekendRange } from "./search.service.server.ts";
+import { type SearchService, searchService, weekendRange } from "./search.service.server.ts";
 
 /** Home-page groups of `GET /api/events_group/{type}`. */
 export const EVENT_GROUPS = [
@@ -20,8 +20,11 @@ export const EVENT_GROUPS = [
 ] as const;
 export type EventGroup = (typeof EVENT_GROUPS)[number];
 
-export function eventGroupsService(db: Db, clock: () => Date = () => new Date()) {
-  const search = searchService(db, clock);
+export function eventGroupsService(
+  db: Db,
+  clock: () => Date = () => new Date(),
+  search: SearchService = searchService(db, clock),
+) {
   const service = {
     /** The next active events, soonest first, as cards. */
     async upcoming(limit: number): Promise<EventCard[]> {

@@ -821,3 +821,22 @@ describe("GET /api/context and the API docs", () => {
     expect(post.statusCode).toBe(200);
   });
 });
+
+describe("reused answers (the site's result cache)", () => {
+  it("answers the same query from memory until invalidate(), then sees the change", async () => {
+    const service = searchService(t.database.db, () => TEST_REFERENCE_DATE, { countCacheMs: 0, resultCacheMs: 60_000 });
+    const [event] = await db<{ id: number }>(sql`SELECT id FROM events e WHERE ${ACTIVE_UPCOMING} ORDER BY id LIMIT 1`);
+    const first = await service.search({});
+    expect(await service.search({})).toBe(first);
+    await db(sql`UPDATE events SET status = 'inactive' WHERE id = ${event.id}`);
+    try {
+      // Still the remembered answer: nothing told the service about the write…
+      expect((await service.search({})).total).toBe(first.total);
+      service.invalidate();
+      // …until it is told.
+      expect((await service.search({})).total).toBe(first.total - 1);
+    } finally {
+      await db(sql`UPDATE events SET status = 'active' WHERE id = ${event.id}`);
+    }
+  });
+});

@@ -170,6 +170,12 @@ export type SearchServiceOptions = {
   countCacheMs: number;
   /** Only counts that took at least this long are kept. */
   slowCountMs: number;
+  /**
+   * How long whole answers (a page of results, map markers, a home-page list) are reused for the
+   * same query, in ms; 0 (the default) never reuses them. The site turns it on with its page
+   * cache and calls invalidate() after every write.
+   */
+  resultCacheMs: number;
 };
 
 export function searchService(
@@ -177,7 +183,24 @@ export function searchService(
   clock: () => Date = () => new Date(),
   settings: Partial<SearchServiceOptions> = {},
 ) {
-  const options: SearchServiceOptions = { countCacheMs: 30_000, slowCountMs: 25, ...settings };
+  const options: SearchServiceOptions = { countCacheMs: 30_000, slowCountMs: 25, resultCacheMs: 0, ...settings };
+  const resultCache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  /** The answer for `key` from resultCache while fresh (one computation shared), else computed. */
+  function reuse<T>(kind: string, query: unknown, compute: () => Promise<T>): Promise<T> {
+    if (options.resultCacheMs <= 0) return compute();
+    const key = `${kind}|${parisToday(clock())}|${JSON.stringify(query)}`;
+    const now = Date.now();
+    const hit = resultCache.get(key);
+    if (hit && now - hit.at < options.resultCacheMs) return hit.value as Promise<T>;
+    const value = compute();
+    if (resultCache.size >= 1_000) resultCache.delete(resultCache.keys().next().value as string);
+    resultCache.set(key, { at: now, value });
+    value.catch(() => {
+      if (resultCache.get(key)?.value === value) resultCache.delete(key);
+    });
+    return value;
+  }
   const countCache = new Map<string, { at: number; value: { total: number; facets: SearchResult["facets"] } }>();
   const geo = geoService(db);
   const sportList = sportsService(db);
@@ -924,15 +947,15 @@ export function searchService(
 
   return {
     /** One page of matching events with the total, the page count, facets and the resolved place. */
-    search,
+    search: (query: SearchQuery): Promise<SearchResult> => reuse("search", query, () => search(query)),
 
     /** Light markers of every matching event with coordinates (at most MAX_MAP_MARKERS). */
     async markers(query: SearchQuery): Promise<MapMarker[]> {
-      return (await mapMarkers(query)).markers;
+      return (await reuse("map", query, () => mapMarkers(query))).markers;
     },
 
     /** The markers with the matching total and whether the list was cut at MAX_MAP_MARKERS. */
-    mapMarkers,
+    mapMarkers: (query: SearchQuery): Promise<MapResult> => reuse("map", query, () => mapMarkers(query)),
 
     /** The search as an iCalendar feed (at most MAX_ICS_EVENTS events, all-day, soonest first). */
     ics,
@@ -965,13 +988,13 @@ export function searchService(
      * Matching events as cards without counting them (home-page groups), in the search's order
      * or, with `order: "created"`, the most recently listed first.
      */
-    async list(query: SearchQuery, limit: number, order: "search" | "created" = "search"): Promise<SearchItem[]> {
-      const plan = await resolve(query);
-      return pageItems(plan, limit, 0, order);
+    list(query: SearchQuery, limit: number, order: "search" | "created" = "search"): Promise<SearchItem[]> {
+      return reuse(`list-${limit}-${order}`, query, async () => pageItems(await resolve(query), limit, 0, order));
     },
 
-    /** Forgets cached counts, filter counts and the longest span (call after writing events). */
+    /** Forgets cached answers, counts, filter counts and the longest span (call after writing events). */
     invalidate() {
+      resultCache.clear();
       countCache.clear();
       filtersCache.clear();
       span = undefined;
