@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { iconSprite } from "./scripts/vite/icon-sprite.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const ALL_LANGUAGES = here("./shared/i18n/resources.ts");
@@ -38,7 +39,7 @@ function standIns(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [standIns(), tailwindcss(), reactRouter()],
+  plugins: [standIns(), iconSprite(here(".")), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { sourcemap: false },
 });
