@@ -33,6 +33,7 @@ import { trackUploadRoutes } from "../features/tracks/tracks.routes.server.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
 import type { Config } from "./config.server.ts";
 import { accessHeaderGuard, errorHandlers } from "./errors.server.ts";
+import { pageApi } from "./page-api.server.ts";
 import { reactRouterPlugin } from "./react-router.server.ts";
 import { createServices, type Services } from "./services.server.ts";
 
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             nonce: reply.raw.scriptNonce ?? "",
             user: auth ? sessionUser(auth.user) : null,
             oauthProviders,
+            api: pageApi(app, request),
           };
         },
       }),
