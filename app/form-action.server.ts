@@ -23,7 +23,8 @@ export async function apiFormAction<Input, Output, Extra extends object = object
 ): Promise<Response | UNSAFE_DataWithResponseInit<FormActionData<Extra>>> {
   const locale = localeFromPath(new URL(request.url).pathname);
   const submission = parseForm(await request.formData(), options.schema, locale);
-  if (submission.status !== "success") return data<FormActionData<Extra>>({ result: reply(submission) } as FormActionData<Extra>, { status: 400 });
+  if (submission.status !== "success")
+    return data<FormActionData<Extra>>({ result: reply(submission) } as FormActionData<Extra>, { status: 400 });
   const { value } = submission;
   const url = typeof options.url === "function" ? options.url(value) : options.url;
   const answer = await context.api({ url, body: value, locale });

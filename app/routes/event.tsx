@@ -1,10 +1,10 @@
 import { data, useRouteLoaderData, useSearchParams } from "react-router";
 import type { SessionUser } from "../../features/accounts/accounts.contract.ts";
 import { EventPage, eventCrumbs } from "../../features/events/components/EventPage.tsx";
-import { CONTACT_ANCHOR } from "../../features/organizers/components/ContactOrganizer.tsx";
-import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
 import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
+import { CONTACT_ANCHOR } from "../../features/organizers/components/ContactOrganizer.tsx";
+import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
 import { formatLongDate } from "../../shared/dates.ts";
 import { formatDistance, formatDuration } from "../../shared/format.ts";
 import { createI18n, localeFromPath } from "../../shared/i18n/index.ts";

@@ -32,10 +32,7 @@ export function action(args: Route.ActionArgs) {
     schema: registerBodySchema,
     url: "/api/register",
     onSuccess: (answer) =>
-      redirectWithCookies(
-        verifyPath(localeFromPath(url.pathname), safeNext(url.searchParams.get("next"))),
-        answer,
-      ),
+      redirectWithCookies(verifyPath(localeFromPath(url.pathname), safeNext(url.searchParams.get("next"))), answer),
   });
 }
 

@@ -54,6 +54,7 @@ export function Dialog({
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has its keyboard twin in Escape (onCancel).
     <dialog
       ref={ref}
       role={role === "alertdialog" ? "alertdialog" : undefined}

@@ -165,7 +165,17 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "name"> &
   Bound & { label: ReactNode; hint?: ReactNode; children: ReactNode };
 
 /** A native <select> with its label, hint and error. */
-export function SelectField({ field, name, label, error, hint, id, className, defaultValue, ...select }: SelectFieldProps) {
+export function SelectField({
+  field,
+  name,
+  label,
+  error,
+  hint,
+  id,
+  className,
+  defaultValue,
+  ...select
+}: SelectFieldProps) {
   const bound = useBinding({ field, name, error, id }, "select");
   return (
     <FieldFrame id={bound.id} label={label} error={bound.error} hint={hint} className={className}>

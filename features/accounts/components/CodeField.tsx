@@ -24,7 +24,6 @@ export function CodeField({
       maxLength={VERIFICATION_CODE_LENGTH}
       className={className}
       style={{ letterSpacing: "0.4em", fontVariantNumeric: "tabular-nums" }}
-      // biome-ignore lint/a11y/noAutofocus: the code field appears when the member asked for a code.
       autoFocus={autoFocus}
     />
   );

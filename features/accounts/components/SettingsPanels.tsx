@@ -1,9 +1,9 @@
 import { Download, Link2, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { LOCALES, type Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
-import { z } from "zod";
 import {
   CheckboxField,
   DANGER_BUTTON,
@@ -139,7 +139,12 @@ export function PasswordPanel(props: PanelProps) {
             autoComplete="current-password"
           />
         )}
-        <TextField field={fields.password} type="password" label={t("fields.newPassword")} autoComplete="new-password" />
+        <TextField
+          field={fields.password}
+          type="password"
+          label={t("fields.newPassword")}
+          autoComplete="new-password"
+        />
         <TextField
           field={fields.passwordConfirmation}
           type="password"

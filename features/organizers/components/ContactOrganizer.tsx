@@ -41,6 +41,7 @@ export function ContactOrganizer({
   const { fields, ...form } = useApiForm({
     schema: contactOrganizerBodySchema,
     url: "/api/send-contact-organizer",
+    resetOnSuccess: true,
     lastResult: noScript.sent ? undefined : noScript.result,
     onSuccess: async () => {
       setOpen(false);
@@ -73,7 +74,6 @@ export function ContactOrganizer({
           maxLength={SENDER_NAME_MAX}
           defaultValue={fields.name.defaultValue ?? user?.displayName ?? ""}
           label={t("contact.name")}
-          // biome-ignore lint/a11y/noAutofocus: the form was just opened on demand; focus goes into it.
           autoFocus
         />
         <TextField

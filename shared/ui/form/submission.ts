@@ -37,10 +37,17 @@ function apiFieldPath(path: readonly PropertyKey[]): string {
   return path.map(String).join(".");
 }
 
-/** Messages of one field's failed checks: their catalogue codes translated, as the API would. */
-export function issueMessages(issues: readonly z.core.$ZodIssue[], locale: Locale): string[] {
+/** Texts of a form's own checks (browser only), by the message its schema gives them. */
+export type FormMessages = Readonly<Record<string, string>>;
+
+/**
+ * Messages of one field's failed checks: their catalogue codes translated, as the API would, or
+ * the form's own text for a check only the browser makes.
+ */
+export function issueMessages(issues: readonly z.core.$ZodIssue[], locale: Locale, own: FormMessages = {}): string[] {
   const first = issues[0];
   if (!first) return [];
+  if (Object.hasOwn(own, first.message)) return [own[first.message] as string];
   const code: ErrorCode = isErrorCode(first.message) ? first.message : "BAD_REQUEST";
   return [apiErrorMessage(code, locale, apiFieldPath(first.path))];
 }
@@ -50,11 +57,12 @@ export function parseForm<Input, Output>(
   formData: FormData | URLSearchParams,
   schema: z.ZodType<Output, Input>,
   locale: Locale,
+  own?: FormMessages,
 ): FormSubmission<Input, Output> {
   return parseWithZod(formData, {
     schema: coerceFormValue(schema),
     disableAutoCoercion: true,
-    formatError: (issues: z.core.$ZodIssue[]) => issueMessages(issues, locale),
+    formatError: (issues: z.core.$ZodIssue[]) => issueMessages(issues, locale, own),
   }) as unknown as FormSubmission<Input, Output>;
 }
 

@@ -5,7 +5,14 @@ import type { z } from "zod";
 import { apiFetch } from "../../api-client.ts";
 import type { ErrorCode } from "../../api-error.ts";
 import type { Locale } from "../../constants.ts";
-import { apiErrorsOf, type FormResult, type FormSubmission, parseForm, reply } from "./submission.ts";
+import {
+  apiErrorsOf,
+  type FormMessages,
+  type FormResult,
+  type FormSubmission,
+  parseForm,
+  reply,
+} from "./submission.ts";
 
 export type ApiFormOptions<Input extends Record<string, unknown>, Output, Result> = {
   /** The request body's contract: the browser checks it first, with the server's messages. */
@@ -17,6 +24,8 @@ export type ApiFormOptions<Input extends Record<string, unknown>, Output, Result
   /** Field values to start from (an edit form). */
   defaultValue?: { [Key in keyof Input]?: unknown };
   id?: string;
+  /** Texts of checks only this form makes (not the API's), by their schema message. */
+  messages?: FormMessages;
   /** Empties the fields after a success (a password change). */
   resetOnSuccess?: boolean;
   onSuccess?: (result: Result, value: Output) => void | Promise<void>;
@@ -71,7 +80,7 @@ export function useApiForm<Input extends Record<string, unknown>, Output, Result
     defaultValue: options.defaultValue as never,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, latest.current.schema, locale),
+    onValidate: ({ formData }) => parseForm(formData, latest.current.schema, locale, latest.current.messages),
     onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission) void send(submission as FormSubmission<Input, Output>);
