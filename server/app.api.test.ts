@@ -35,6 +35,8 @@ describe("server basics", () => {
       csp.match(/nonce-([^']+)/)?.[1],
     );
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    // Pages keep their Origin on their own form posts (React Router refuses "Origin: null").
+    expect(res.headers["referrer-policy"]).toBe("same-origin");
   });
 });
 

@@ -147,6 +147,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Other sites get no referrer; the site's own pages keep theirs, and above all their Origin:
+    // with no-referrer, browsers send "Origin: null" on a plain form POST, which React Router
+    // (rightly) refuses as a possible cross-site request, so the forms that work without
+    // JavaScript could not be sent.
+    referrerPolicy: { policy: "same-origin" },
   });
 
   // Pages and JSON go out compressed (most visitors are on phones); brotli at a low level keeps
