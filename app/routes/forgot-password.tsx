@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { recoverBodySchema } from "../../features/accounts/accounts.contract.ts";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { FormError, SubmitButton, TextField } from "../../shared/ui/fields.tsx";
+import { EmailField, FormError, SubmitButton } from "../../shared/ui/fields.tsx";
 import { useApiForm } from "../../shared/ui/form/use-api-form.ts";
 import { apiFormAction } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
@@ -50,7 +50,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         <form {...form.props} className="space-y-4">
           <input type="hidden" name="locale" value={locale} />
           <FormError message={form.formError} />
-          <TextField field={fields.email} type="email" label={t("fields.email")} autoComplete="email" required />
+          <EmailField field={fields.email} label={t("fields.email")} required />
           <SubmitButton pending={form.pending} className="w-full">
             {t("forgot.submit")}
           </SubmitButton>

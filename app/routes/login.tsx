@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
 import { loginBodySchema } from "../../features/accounts/accounts.contract.ts";
+import { CurrentPasswordField } from "../../features/accounts/components/AccountFields.tsx";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
 import { SocialButtons } from "../../features/accounts/components/SocialButtons.tsx";
 import { safeNext } from "../../features/accounts/components/safe-next.ts";
 import { apiErrorMessage, isErrorCode } from "../../shared/api-error.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { CheckboxField, FormError, SubmitButton, TextField } from "../../shared/ui/fields.tsx";
+import { CheckboxField, EmailField, FormError, SubmitButton } from "../../shared/ui/fields.tsx";
 import { useApiForm } from "../../shared/ui/form/use-api-form.ts";
 import { apiFormAction, redirectWithCookies } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
@@ -70,21 +71,8 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <SocialButtons providers={loaderData.providers} locale={locale} next={next} />
         <form {...form.props} className="space-y-4">
           <FormError message={form.formError} />
-          <TextField
-            field={fields.email}
-            type="email"
-            label={t("fields.email")}
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
-          <TextField
-            field={fields.password}
-            type="password"
-            label={t("fields.password")}
-            autoComplete="current-password"
-            required
-          />
+          <EmailField field={fields.email} label={t("fields.email")} required />
+          <CurrentPasswordField field={fields.password} label={t("fields.password")} required />
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <CheckboxField
               field={fields.remember}

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
 import { registerBodySchema } from "../../features/accounts/accounts.contract.ts";
+import { NewPasswordFields } from "../../features/accounts/components/AccountFields.tsx";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
 import { SocialButtons } from "../../features/accounts/components/SocialButtons.tsx";
 import { safeNext } from "../../features/accounts/components/safe-next.ts";
 import { type Locale, MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { CheckboxField, FormError, SubmitButton, TextField } from "../../shared/ui/fields.tsx";
+import { CheckboxField, EmailField, FormError, SubmitButton, TextField } from "../../shared/ui/fields.tsx";
 import { useApiForm } from "../../shared/ui/form/use-api-form.ts";
 import { apiFormAction, redirectWithCookies } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
@@ -77,27 +78,12 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             autoComplete="nickname"
             hint={t("register.pseudoHint")}
           />
-          <TextField
-            field={fields.email}
-            type="email"
-            label={t("fields.email")}
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
-          <TextField
-            field={fields.password}
-            type="password"
+          <EmailField field={fields.email} label={t("fields.email")} required />
+          <NewPasswordFields
+            password={fields.password}
+            confirmation={fields.passwordConfirmation}
             label={t("fields.password")}
-            autoComplete="new-password"
-            required
             hint={t("register.passwordHint", { count: MIN_PASSWORD_LENGTH })}
-          />
-          <TextField
-            field={fields.passwordConfirmation}
-            type="password"
-            label={t("fields.passwordConfirmation")}
-            autoComplete="new-password"
             required
           />
           <CheckboxField

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { resetBodySchema } from "../../features/accounts/accounts.contract.ts";
+import { NewPasswordFields } from "../../features/accounts/components/AccountFields.tsx";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
 import { apiErrorMessage } from "../../shared/api-error.ts";
 import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { FormError, SubmitButton, TextField } from "../../shared/ui/fields.tsx";
+import { FormError, SubmitButton } from "../../shared/ui/fields.tsx";
 import { useApiForm } from "../../shared/ui/form/use-api-form.ts";
 import { apiFormAction, redirectWithCookies } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
@@ -50,18 +51,10 @@ export default function ResetPasswordPage({ actionData }: Route.ComponentProps) 
         <form {...form.props} className="space-y-4">
           <input type="hidden" name="token" value={token} />
           <FormError message={form.formError} />
-          <TextField
-            field={fields.password}
-            type="password"
+          <NewPasswordFields
+            password={fields.password}
+            confirmation={fields.passwordConfirmation}
             label={t("fields.newPassword")}
-            autoComplete="new-password"
-            required
-          />
-          <TextField
-            field={fields.passwordConfirmation}
-            type="password"
-            label={t("fields.passwordConfirmation")}
-            autoComplete="new-password"
             required
           />
           <SubmitButton pending={form.pending} className="w-full">

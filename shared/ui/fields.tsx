@@ -122,6 +122,11 @@ export function TextField({ field, name, label, error, hint, id, className, defa
   );
 }
 
+/** An email address: the right keyboard on phones, the browser's autofill. */
+export function EmailField(props: Omit<TextFieldProps, "type" | "inputMode">) {
+  return <TextField type="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name"> &
   Bound & { label: ReactNode; hint?: ReactNode; hintClassName?: string };
 

@@ -7,11 +7,11 @@ import { pagePath } from "../../../shared/i18n/pages.ts";
 import {
   CheckboxField,
   DANGER_BUTTON,
+  EmailField,
   FormError,
   SECONDARY_BUTTON,
   SelectField,
   SubmitButton,
-  TextField,
 } from "../../../shared/ui/fields.tsx";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import {
@@ -21,6 +21,7 @@ import {
   type Me,
   preferencesBodySchema,
 } from "../accounts.contract.ts";
+import { CurrentPasswordField, NewPasswordFields } from "./AccountFields.tsx";
 import { VerifyEmailPanel } from "./VerifyEmailPanel.tsx";
 
 type Notify = (message: string) => void;
@@ -99,15 +100,8 @@ export function EmailPanel(props: PanelProps) {
       )}
       <form {...form.props} className="grid gap-4 sm:grid-cols-2">
         <FormError message={form.formError} />
-        <TextField field={fields.email} type="email" label={t("fields.newEmail")} autoComplete="email" required />
-        {me.hasPassword && (
-          <TextField
-            field={fields.currentPassword}
-            type="password"
-            label={t("fields.currentPassword")}
-            autoComplete="current-password"
-          />
-        )}
+        <EmailField field={fields.email} label={t("fields.newEmail")} required />
+        {me.hasPassword && <CurrentPasswordField field={fields.currentPassword} />}
         <div className="sm:col-span-2">
           <SubmitButton pending={form.pending}>{t("settings.emailSubmit")}</SubmitButton>
         </div>
@@ -130,26 +124,11 @@ export function PasswordPanel(props: PanelProps) {
     <Panel id="settings-password" title={t(me.hasPassword ? "settings.passwordTitle" : "settings.passwordCreateTitle")}>
       <form {...form.props} className="grid gap-4 sm:grid-cols-2">
         <FormError message={form.formError} />
-        {me.hasPassword && (
-          <TextField
-            className="sm:col-span-2"
-            field={fields.currentPassword}
-            type="password"
-            label={t("fields.currentPassword")}
-            autoComplete="current-password"
-          />
-        )}
-        <TextField
-          field={fields.password}
-          type="password"
+        {me.hasPassword && <CurrentPasswordField field={fields.currentPassword} className="sm:col-span-2" />}
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.passwordConfirmation}
           label={t("fields.newPassword")}
-          autoComplete="new-password"
-        />
-        <TextField
-          field={fields.passwordConfirmation}
-          type="password"
-          label={t("fields.passwordConfirmation")}
-          autoComplete="new-password"
         />
         <p className="text-ink-500 text-sm sm:col-span-2">{t("settings.passwordHint")}</p>
         <div className="sm:col-span-2">
@@ -279,14 +258,7 @@ export function DisablePanel({ me, locale }: { me: Me; locale: Locale }) {
             label={t("settings.disableConfirm")}
             inputClassName="mt-0.5 h-4 w-4 accent-red-700"
           />
-          {me.hasPassword && (
-            <TextField
-              field={fields.currentPassword}
-              type="password"
-              label={t("fields.currentPassword")}
-              autoComplete="current-password"
-            />
-          )}
+          {me.hasPassword && <CurrentPasswordField field={fields.currentPassword} />}
           <FormError message={form.formError} />
           <div className="flex flex-wrap gap-3">
             <SubmitButton danger pending={form.pending}>

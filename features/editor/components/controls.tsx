@@ -48,18 +48,23 @@ export function FieldBox({ path, className, children }: BoxProps) {
   );
 }
 
-type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value" | "id"> & {
+/** What the editor's text controls take: a field path, a label, a value and its changes. */
+type TextControlProps = {
   path: string;
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
-  /** A unit shown after the input ("km", "€"). */
-  suffix?: ReactNode;
-  required?: boolean;
   boxClassName?: string;
 };
+
+type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value" | "id"> &
+  TextControlProps & {
+    /** A unit shown after the input ("km", "€"). */
+    suffix?: ReactNode;
+    required?: boolean;
+  };
 
 export function TextInput({
   path,
@@ -111,15 +116,7 @@ function LabelText({ label, required }: { label: ReactNode; required?: boolean }
   );
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "onChange" | "value" | "id"> & {
-  path: string;
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: ReactNode;
-  boxClassName?: string;
-};
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "onChange" | "value" | "id"> & TextControlProps;
 
 export function TextArea({ path, label, value, onChange, error, hint, boxClassName, ...area }: TextAreaProps) {
   return (

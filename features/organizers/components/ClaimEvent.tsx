@@ -6,11 +6,11 @@ import { pagePath } from "../../../shared/i18n/pages.ts";
 import { Disclosure } from "../../../shared/ui/Disclosure.tsx";
 import {
   CheckboxField,
+  EmailField,
   FormError,
   PRIMARY_BUTTON,
   SECONDARY_BUTTON,
   SubmitButton,
-  TextField,
 } from "../../../shared/ui/fields.tsx";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
@@ -112,14 +112,7 @@ export function ClaimEvent({
             inputClassName="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
             autoFocus
           />
-          <TextField
-            field={fields.email}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            label={t("claim.email")}
-            hint={t("claim.emailHint")}
-          />
+          <EmailField field={fields.email} label={t("claim.email")} hint={t("claim.emailHint")} />
           <FormError message={claim.formError} />
           <div className="flex flex-wrap gap-2">
             <SubmitButton pending={claim.pending}>{t("claim.send")}</SubmitButton>

@@ -2,7 +2,14 @@ import { MessageSquare } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Disclosure } from "../../../shared/ui/Disclosure.tsx";
-import { FormError, SECONDARY_BUTTON, SubmitButton, TextAreaField, TextField } from "../../../shared/ui/fields.tsx";
+import {
+  EmailField,
+  FormError,
+  SECONDARY_BUTTON,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../../../shared/ui/fields.tsx";
 import type { FormResult } from "../../../shared/ui/form/submission.ts";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
@@ -76,14 +83,7 @@ export function ContactOrganizer({
           label={t("contact.name")}
           autoFocus
         />
-        <TextField
-          field={fields.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          label={t("contact.email")}
-          hint={t("contact.emailHint")}
-        />
+        <EmailField field={fields.email} label={t("contact.email")} hint={t("contact.emailHint")} />
         <TextAreaField
           field={fields.message}
           label={t("contact.message")}
