@@ -285,3 +285,34 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** The end of a form: its error about no single field, then send and cancel. */
+export function FormFooter({
+  error,
+  pending,
+  submitLabel,
+  cancelLabel,
+  onCancel,
+  danger,
+}: {
+  error?: string | null;
+  pending: boolean;
+  submitLabel: ReactNode;
+  cancelLabel: ReactNode;
+  onCancel: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <>
+      <FormError message={error} />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton danger={danger} pending={pending}>
+          {submitLabel}
+        </SubmitButton>
+        <button type="button" className={SECONDARY_BUTTON} onClick={onCancel}>
+          {cancelLabel}
+        </button>
+      </div>
+    </>
+  );
+}

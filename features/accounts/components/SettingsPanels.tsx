@@ -9,6 +9,7 @@ import {
   DANGER_BUTTON,
   EmailField,
   FormError,
+  FormFooter,
   SECONDARY_BUTTON,
   SelectField,
   SubmitButton,
@@ -259,15 +260,14 @@ export function DisablePanel({ me, locale }: { me: Me; locale: Locale }) {
             inputClassName="mt-0.5 h-4 w-4 accent-red-700"
           />
           {me.hasPassword && <CurrentPasswordField field={fields.currentPassword} />}
-          <FormError message={form.formError} />
-          <div className="flex flex-wrap gap-3">
-            <SubmitButton danger pending={form.pending}>
-              {t("settings.disableSubmit")}
-            </SubmitButton>
-            <button type="button" className={SECONDARY_BUTTON} onClick={() => setOpen(false)}>
-              {t("settings.cancel")}
-            </button>
-          </div>
+          <FormFooter
+            danger
+            error={form.formError}
+            pending={form.pending}
+            submitLabel={t("settings.disableSubmit")}
+            cancelLabel={t("settings.cancel")}
+            onCancel={() => setOpen(false)}
+          />
         </form>
       )}
     </Panel>

@@ -8,6 +8,7 @@ import {
   CheckboxField,
   EmailField,
   FormError,
+  FormFooter,
   PRIMARY_BUTTON,
   SECONDARY_BUTTON,
   SubmitButton,
@@ -113,13 +114,13 @@ export function ClaimEvent({
             autoFocus
           />
           <EmailField field={fields.email} label={t("claim.email")} hint={t("claim.emailHint")} />
-          <FormError message={claim.formError} />
-          <div className="flex flex-wrap gap-2">
-            <SubmitButton pending={claim.pending}>{t("claim.send")}</SubmitButton>
-            <button type="button" className={SECONDARY_BUTTON} onClick={() => setOpen(false)}>
-              {t("claim.cancel")}
-            </button>
-          </div>
+          <FormFooter
+            error={claim.formError}
+            pending={claim.pending}
+            submitLabel={t("claim.send")}
+            cancelLabel={t("claim.cancel")}
+            onCancel={() => setOpen(false)}
+          />
         </form>
       ) : (
         <>

@@ -2,14 +2,7 @@ import { MessageSquare } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Disclosure } from "../../../shared/ui/Disclosure.tsx";
-import {
-  EmailField,
-  FormError,
-  SECONDARY_BUTTON,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "../../../shared/ui/fields.tsx";
+import { EmailField, FormFooter, TextAreaField, TextField } from "../../../shared/ui/fields.tsx";
 import type { FormResult } from "../../../shared/ui/form/submission.ts";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
@@ -104,13 +97,13 @@ export function ContactOrganizer({
         <div className="hidden" aria-hidden="true">
           <TextField field={fields.website} label={t("contact.trap")} tabIndex={-1} autoComplete="off" />
         </div>
-        <FormError message={form.formError} />
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton pending={form.pending}>{t("contact.send")}</SubmitButton>
-          <button type="button" className={SECONDARY_BUTTON} onClick={() => setOpen(false)}>
-            {t("contact.cancel")}
-          </button>
-        </div>
+        <FormFooter
+          error={form.formError}
+          pending={form.pending}
+          submitLabel={t("contact.send")}
+          cancelLabel={t("contact.cancel")}
+          onCancel={() => setOpen(false)}
+        />
       </form>
     </Disclosure>
   );

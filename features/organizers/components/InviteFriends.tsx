@@ -5,11 +5,10 @@ import type { Locale } from "../../../shared/constants.ts";
 import { Disclosure } from "../../../shared/ui/Disclosure.tsx";
 import {
   FieldFrame,
-  FormError,
+  FormFooter,
   INPUT_CLASS,
   PRIMARY_BUTTON,
   SECONDARY_BUTTON,
-  SubmitButton,
   TextAreaField,
 } from "../../../shared/ui/fields.tsx";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
@@ -129,13 +128,13 @@ export function InviteFriends({
             rows={3}
             maxLength={INVITATION_MESSAGE_MAX}
           />
-          <FormError message={form.formError} />
-          <div className="flex flex-wrap gap-2">
-            <SubmitButton pending={form.pending}>{t("invite.send")}</SubmitButton>
-            <button type="button" className={SECONDARY_BUTTON} onClick={() => setOpen(false)}>
-              {t("invite.cancel")}
-            </button>
-          </div>
+          <FormFooter
+            error={form.formError}
+            pending={form.pending}
+            submitLabel={t("invite.send")}
+            cancelLabel={t("invite.cancel")}
+            onCancel={() => setOpen(false)}
+          />
         </form>
       )}
     </Disclosure>
