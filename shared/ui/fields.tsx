@@ -288,29 +288,27 @@ export function SubmitButton({
 
 /** The end of a form: its error about no single field, then send and cancel. */
 export function FormFooter({
-  error,
-  pending,
-  submitLabel,
-  cancelLabel,
+  form,
+  submit,
+  cancel,
   onCancel,
   danger,
 }: {
-  error?: string | null;
-  pending: boolean;
-  submitLabel: ReactNode;
-  cancelLabel: ReactNode;
+  form: { formError: string | null; pending: boolean };
+  submit: ReactNode;
+  cancel: ReactNode;
   onCancel: () => void;
   danger?: boolean;
 }) {
   return (
     <>
-      <FormError message={error} />
+      <FormError message={form.formError} />
       <div className="flex flex-wrap gap-2">
-        <SubmitButton danger={danger} pending={pending}>
-          {submitLabel}
+        <SubmitButton danger={danger} pending={form.pending}>
+          {submit}
         </SubmitButton>
         <button type="button" className={SECONDARY_BUTTON} onClick={onCancel}>
-          {cancelLabel}
+          {cancel}
         </button>
       </div>
     </>

@@ -236,6 +236,7 @@ export function ExportPanel() {
 export function DisablePanel({ me, locale }: { me: Me; locale: Locale }) {
   const { t } = useTranslation("account");
   const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   const { fields, ...form } = useApiForm({
     schema: disableBodySchema,
     url: "/api/user/disable-account",
@@ -262,11 +263,10 @@ export function DisablePanel({ me, locale }: { me: Me; locale: Locale }) {
           {me.hasPassword && <CurrentPasswordField field={fields.currentPassword} />}
           <FormFooter
             danger
-            error={form.formError}
-            pending={form.pending}
-            submitLabel={t("settings.disableSubmit")}
-            cancelLabel={t("settings.cancel")}
-            onCancel={() => setOpen(false)}
+            form={form}
+            submit={t("settings.disableSubmit")}
+            cancel={t("settings.cancel")}
+            onCancel={close}
           />
         </form>
       )}

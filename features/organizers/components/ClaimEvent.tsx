@@ -49,6 +49,7 @@ export function ClaimEvent({
 }) {
   const { t } = useTranslation("organizer");
   const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   const [sent, setSent] = useState<{ email: string; sentTo: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [needsVerification, setNeedsVerification] = useState(user?.emailStatus === "unverified");
@@ -78,7 +79,7 @@ export function ClaimEvent({
     url: `/api/event/organizer/${eventId}`,
     onError,
     onSuccess: async ({ access }: { access: Access }) => {
-      setOpen(false);
+      close();
       onGranted(access);
       await showToast("success", t("claim.granted"));
     },
@@ -114,13 +115,7 @@ export function ClaimEvent({
             autoFocus
           />
           <EmailField field={fields.email} label={t("claim.email")} hint={t("claim.emailHint")} />
-          <FormFooter
-            error={claim.formError}
-            pending={claim.pending}
-            submitLabel={t("claim.send")}
-            cancelLabel={t("claim.cancel")}
-            onCancel={() => setOpen(false)}
-          />
+          <FormFooter form={claim} submit={t("claim.send")} cancel={t("claim.cancel")} onCancel={close} />
         </form>
       ) : (
         <>

@@ -36,6 +36,7 @@ export function ContactOrganizer({
 }) {
   const { t } = useTranslation("organizer");
   const [open, setOpen] = useState(Boolean(noScript.open || (noScript.result && !noScript.sent)));
+  const close = () => setOpen(false);
   const [sent, setSent] = useState(Boolean(noScript.sent));
   const [length, setLength] = useState(0);
   const { fields, ...form } = useApiForm({
@@ -44,7 +45,7 @@ export function ContactOrganizer({
     resetOnSuccess: true,
     lastResult: noScript.sent ? undefined : noScript.result,
     onSuccess: async () => {
-      setOpen(false);
+      close();
       setLength(0);
       await showToast("success", t("contact.sent"));
     },
@@ -97,13 +98,7 @@ export function ContactOrganizer({
         <div className="hidden" aria-hidden="true">
           <TextField field={fields.website} label={t("contact.trap")} tabIndex={-1} autoComplete="off" />
         </div>
-        <FormFooter
-          error={form.formError}
-          pending={form.pending}
-          submitLabel={t("contact.send")}
-          cancelLabel={t("contact.cancel")}
-          onCancel={() => setOpen(false)}
-        />
+        <FormFooter form={form} submit={t("contact.send")} cancel={t("contact.cancel")} onCancel={close} />
       </form>
     </Disclosure>
   );

@@ -31,6 +31,7 @@ export function InviteFriends({
 }) {
   const { t } = useTranslation("organizer");
   const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   const [needsVerification, setNeedsVerification] = useState(user?.emailStatus === "unverified");
   const { fields, ...form } = useApiForm({
     schema: invitationBodySchema,
@@ -43,7 +44,7 @@ export function InviteFriends({
       return true;
     },
     onSuccess: async ({ sent }: { sent: number }) => {
-      setOpen(false);
+      close();
       await showToast("success", t("invite.sent", { count: sent }));
     },
   });
@@ -128,13 +129,7 @@ export function InviteFriends({
             rows={3}
             maxLength={INVITATION_MESSAGE_MAX}
           />
-          <FormFooter
-            error={form.formError}
-            pending={form.pending}
-            submitLabel={t("invite.send")}
-            cancelLabel={t("invite.cancel")}
-            onCancel={() => setOpen(false)}
-          />
+          <FormFooter form={form} submit={t("invite.send")} cancel={t("invite.cancel")} onCancel={close} />
         </form>
       )}
     </Disclosure>
