@@ -51,6 +51,16 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** A wrong password on the login page: the form says so above its fields. */
+async function signInWrongly(page: Page, address: string) {
+  await page.getByLabel("Adresse e-mail").fill(address);
+  await page.getByLabel("Mot de passe").fill("pas le bon");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect
+    .poll(() => page.getByRole("alert").first().textContent())
+    .toContain("Identifiant ou mot de passe incorrect.");
+}
+
 async function fillDuration(page: Page, testId: string, h: string, m: string, s: string) {
   const inputs = page.getByTestId(testId).locator("input[inputmode=numeric]");
   await inputs.nth(0).fill(h);
@@ -111,12 +121,7 @@ describe("a new member, in French on a phone", () => {
     await expect.poll(() => page.getByTestId("login-link").count()).toBe(1);
     await page.goto(`${baseURL}/user/profil`);
     await page.waitForURL(/\/login\?next=%2Fuser%2Fprofil$/);
-    await page.getByLabel("Adresse e-mail").fill(address);
-    await page.getByLabel("Mot de passe").fill("pas le bon");
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect
-      .poll(() => page.getByRole("alert").first().textContent())
-      .toContain("Identifiant ou mot de passe incorrect.");
+    await signInWrongly(page, address);
     await page.getByLabel("Mot de passe").fill("montagne 2026");
     await page.getByRole("button", { name: "Se connecter" }).click();
     await page.waitForURL(`${baseURL}/user/profil`);
@@ -314,12 +319,7 @@ describe("without JavaScript", () => {
 
     await context.clearCookies();
     await page.goto(`${baseURL}/login?next=%2Fuser%2Fprofil`);
-    await page.getByLabel("Adresse e-mail").fill(address);
-    await page.getByLabel("Mot de passe").fill("pas le bon");
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect
-      .poll(() => page.getByRole("alert").first().textContent())
-      .toContain("Identifiant ou mot de passe incorrect.");
+    await signInWrongly(page, address);
     expect(await page.getByLabel("Mot de passe").inputValue()).toBe("");
     await page.getByLabel("Mot de passe").fill(password);
     await page.getByRole("button", { name: "Se connecter" }).click();
