@@ -17,17 +17,16 @@ export async function apiFormAction<Input, Output, Extra extends object = object
   { request, context }: { request: Request; context: AppContext },
   options: {
     schema: z.ZodType<Output, Input>;
-    url: string | ((value: Output) => string);
+    url: string;
     onSuccess?: (answer: PageApiAnswer, value: Output) => Response | Extra;
   },
 ): Promise<Response | UNSAFE_DataWithResponseInit<FormActionData<Extra>>> {
   const locale = localeFromPath(new URL(request.url).pathname);
   const submission = parseForm(await request.formData(), options.schema, locale);
   if (submission.status !== "success")
-    return data<FormActionData<Extra>>({ result: reply(submission) } as FormActionData<Extra>, { status: 400 });
+    return data({ result: reply(submission) } as FormActionData<Extra>, { status: 400 });
   const { value } = submission;
-  const url = typeof options.url === "function" ? options.url(value) : options.url;
-  const answer = await context.api({ url, body: value, locale });
+  const answer = await context.api({ url: options.url, body: value, locale });
   if (answer.status >= 400) {
     const { code: _code, ...errors } = apiErrorsOf(answer.body, locale);
     return data({ result: reply(submission, errors) } as FormActionData<Extra>, { status: answer.status });

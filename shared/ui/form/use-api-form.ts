@@ -18,7 +18,7 @@ export type ApiFormOptions<Input extends Record<string, unknown>, Output, Result
   /** The request body's contract: the browser checks it first, with the server's messages. */
   schema: z.ZodType<Output, Input>;
   /** The JSON API address the form is posted to (as JSON, with the access header). */
-  url: string | ((value: Output) => string);
+  url: string;
   /** The route action's answer when the form was posted without JavaScript. */
   lastResult?: FormResult | null;
   /** Field values to start from (an edit form). */
@@ -55,7 +55,7 @@ export function useApiForm<Input extends Record<string, unknown>, Output, Result
     const { url, onError, onSuccess, resetOnSuccess } = latest.current;
     setPending(true);
     try {
-      const response = await apiFetch(typeof url === "function" ? url(submission.value) : url, {
+      const response = await apiFetch(url, {
         method: "POST",
         body: JSON.stringify(submission.value),
       });
