@@ -1,6 +1,17 @@
 import type { SessionUser } from "../features/accounts/accounts.contract.ts";
 import type { Config } from "../server/config.server.ts";
 import type { Services } from "../server/services.server.ts";
+import type { Locale } from "../shared/constants.ts";
+
+/** The JSON API's answer to a page's action. */
+export type PageApiAnswer = { status: number; body: unknown; cookies: string[] };
+
+/**
+ * Posts a JSON body to one of the site's own API routes, in process and as the visitor (their
+ * cookies, address and browser), for the actions that take forms posted without JavaScript.
+ * A form posted from another site gets 403 without reaching the API.
+ */
+export type PageApi = (call: { url: string; body: unknown; locale: Locale }) => Promise<PageApiAnswer>;
 
 /** What the Fastify server hands to every loader and action (see server/react-router.server.ts). */
 export type AppContext = {
@@ -10,6 +21,7 @@ export type AppContext = {
   user: SessionUser | null;
   /** Social sign-in providers with credentials configured, for the login page's buttons. */
   oauthProviders: readonly ("google" | "facebook" | "strava")[];
+  api: PageApi;
 };
 
 declare module "react-router" {

@@ -32,6 +32,8 @@ describe("server basics", () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    // Pages keep their Origin on their own form posts (React Router refuses "Origin: null").
+    expect(res.headers["referrer-policy"]).toBe("same-origin");
   });
 });
 

@@ -34,6 +34,7 @@ import { CSP_DIRECTIVES } from "../shared/csp.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
 import type { Config } from "./config.server.ts";
 import { accessHeaderGuard, errorHandlers } from "./errors.server.ts";
+import { pageApi } from "./page-api.server.ts";
 import { createPageCache, type PageCache } from "./page-cache.server.ts";
 import { reactRouterPlugin } from "./react-router.server.ts";
 import { createServices, type Services } from "./services.server.ts";
@@ -160,6 +161,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
+    // Other sites get no referrer; the site's own pages keep theirs, and above all their Origin:
+    // with no-referrer, browsers send "Origin: null" on a plain form POST, which React Router
+    // (rightly) refuses as a possible cross-site request, so the forms that work without
+    // JavaScript could not be sent.
+    referrerPolicy: { policy: "same-origin" },
   });
   app.addHook("onRequest", (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
@@ -262,6 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL },
             user: auth ? sessionUser(auth.user) : null,
             oauthProviders,
+            api: pageApi(app, request),
           };
         },
       }),

@@ -1,8 +1,10 @@
-import { data, useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData, useSearchParams } from "react-router";
 import type { SessionUser } from "../../features/accounts/accounts.contract.ts";
 import { EventPage, eventCrumbs } from "../../features/events/components/EventPage.tsx";
 import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
+import { CONTACT_ANCHOR } from "../../features/organizers/components/ContactOrganizer.tsx";
+import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
 import { formatLongDate } from "../../shared/dates.ts";
 import { formatDistance, formatDuration } from "../../shared/format.ts";
 import { createI18n, localeFromPath } from "../../shared/i18n/index.ts";
@@ -10,6 +12,7 @@ import { pagePath } from "../../shared/i18n/pages.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { DEFAULT_SHARE_IMAGE } from "../../shared/image-url.ts";
 import { publicUrl } from "../../shared/public-url.ts";
+import { apiFormAction } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/event";
 
@@ -19,6 +22,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The signed-in member's access (owner, organiser, admin or member) shows the organiser tools.
   const organizer = await context.services.organizers.pageInfo(page.event.id, context.user);
   return { ...page, organizer };
+}
+
+/** Writing to the organiser without JavaScript: the same API call; the page then says it went. */
+export function action(args: Route.ActionArgs) {
+  return apiFormAction(args, {
+    schema: contactOrganizerBodySchema,
+    url: "/api/send-contact-organizer",
+    onSuccess: () => ({ sent: true }),
+  });
 }
 
 const translators = { fr: createI18n("fr"), en: createI18n("en") };
@@ -88,8 +100,9 @@ export const meta: Route.MetaFunction = (args) => {
   ];
 };
 
-export default function EventRoute({ loaderData }: Route.ComponentProps) {
+export default function EventRoute({ loaderData, actionData }: Route.ComponentProps) {
   const locale = useLocale();
+  const [params] = useSearchParams();
   const root = useRouteLoaderData("root") as { publicUrl?: string; user?: SessionUser | null } | undefined;
   const path = pagePath("event", locale, { slug: loaderData.event.slug });
   const shareUrl = root?.publicUrl ? publicUrl(path, root.publicUrl) : publicUrl(path);
@@ -98,7 +111,15 @@ export default function EventRoute({ loaderData }: Route.ComponentProps) {
       data={loaderData}
       locale={locale}
       shareUrl={shareUrl}
-      viewer={{ info: loaderData.organizer, user: root?.user ?? null }}
+      viewer={{
+        info: loaderData.organizer,
+        user: root?.user ?? null,
+        contact: {
+          open: params.get("open") === CONTACT_ANCHOR,
+          result: actionData?.result,
+          sent: actionData?.sent === true,
+        },
+      }}
     />
   );
 }

@@ -5,19 +5,35 @@ import { Link } from "react-router";
 import { recoverBodySchema } from "../../features/accounts/accounts.contract.ts";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { FormError, PRIMARY_BUTTON, TextField } from "../../shared/ui/fields.tsx";
-import { useApiForm } from "../../shared/ui/use-api-form.ts";
+import { EmailField, FormError, SubmitButton } from "../../shared/ui/fields.tsx";
+import { useApiForm } from "../../shared/ui/form/use-api-form.ts";
+import { apiFormAction } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/forgot-password";
+
+/** Asking for the link without JavaScript: the same API call, then the page says where it went. */
+export function action(args: Route.ActionArgs) {
+  return apiFormAction(args, {
+    schema: recoverBodySchema,
+    url: "/api/recover-password",
+    onSuccess: (_answer, value) => ({ sentTo: value.email }),
+  });
+}
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "account:forgot.title", description: "account:forgot.description", noIndex: true });
 
-export default function ForgotPasswordPage() {
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("account");
   const locale = i18n.language === "en" ? "en" : "fr";
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useApiForm({ url: "/api/recover-password", schema: recoverBodySchema });
+  const [sent, setSent] = useState<string | null>(null);
+  const sentTo = sent ?? actionData?.sentTo ?? null;
+  const { fields, ...form } = useApiForm({
+    schema: recoverBodySchema,
+    url: "/api/recover-password",
+    lastResult: actionData?.result,
+    onSuccess: (_result, value) => setSent(value.email),
+  });
   return (
     <AuthCard title={t("forgot.title")} intro={sentTo ? undefined : t("forgot.intro")}>
       {sentTo ? (
@@ -31,28 +47,13 @@ export default function ForgotPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const email = String(new FormData(event.currentTarget).get("email") ?? "");
-            if (await form.submit({ email, locale })) setSentTo(email);
-          }}
-        >
+        <form {...form.props} className="space-y-4">
+          <input type="hidden" name="locale" value={locale} />
           <FormError message={form.formError} />
-          <TextField
-            name="email"
-            type="email"
-            label={t("fields.email")}
-            autoComplete="email"
-            required
-            error={form.errors.email}
-          />
-          <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={form.pending}>
+          <EmailField field={fields.email} label={t("fields.email")} required />
+          <SubmitButton pending={form.pending} className="w-full">
             {t("forgot.submit")}
-          </button>
+          </SubmitButton>
           <p className="text-center text-sm">
             <Link to={pagePath("login", locale)} className="font-medium text-brand-700 underline">
               {t("forgot.backToLogin")}

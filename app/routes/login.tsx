@@ -1,14 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
-import { loginBodySchema, type Me } from "../../features/accounts/accounts.contract.ts";
+import { loginBodySchema } from "../../features/accounts/accounts.contract.ts";
+import { CurrentPasswordField } from "../../features/accounts/components/AccountFields.tsx";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
 import { SocialButtons } from "../../features/accounts/components/SocialButtons.tsx";
 import { safeNext } from "../../features/accounts/components/safe-next.ts";
 import { apiErrorMessage, isErrorCode } from "../../shared/api-error.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { FormError, formValues, PRIMARY_BUTTON, TextField } from "../../shared/ui/fields.tsx";
-import { useApiForm } from "../../shared/ui/use-api-form.ts";
+import { CheckboxField, EmailField, FormError, SubmitButton } from "../../shared/ui/fields.tsx";
+import { useApiForm } from "../../shared/ui/form/use-api-form.ts";
+import { apiFormAction, redirectWithCookies } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/login";
 
@@ -22,21 +24,34 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { providers: context.oauthProviders };
 }
 
+/** Signing in without JavaScript: the same API call, then on to the page asked for. */
+export function action(args: Route.ActionArgs) {
+  const url = new URL(args.request.url);
+  return apiFormAction(args, {
+    schema: loginBodySchema,
+    url: "/api/login",
+    onSuccess: (answer) =>
+      redirectWithCookies(
+        safeNext(url.searchParams.get("next")) ?? pagePath("home", localeFromPath(url.pathname)),
+        answer,
+      ),
+  });
+}
+
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "account:login.title", description: "account:login.description", noIndex: true });
 
-export default function LoginPage({ loaderData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("account");
   const locale = i18n.language === "en" ? "en" : "fr";
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
   const code = params.get("error");
-  const form = useApiForm<{ user: Me }>({
-    url: "/api/login",
+  const { fields, ...form } = useApiForm({
     schema: loginBodySchema,
-    onSuccess: () => {
-      window.location.assign(next ?? pagePath("home", locale));
-    },
+    url: "/api/login",
+    lastResult: actionData?.result,
+    onSuccess: () => window.location.assign(next ?? pagePath("home", locale)),
   });
   const registerHref = `${pagePath("register", locale)}${next ? `?next=${encodeURIComponent(next)}` : ""}`;
   return (
@@ -54,46 +69,24 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       <div className="space-y-5">
         <FormError message={isErrorCode(code) ? apiErrorMessage(code, locale) : null} />
         <SocialButtons providers={loaderData.providers} locale={locale} next={next} />
-        <form
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const values = formValues(event.currentTarget);
-            form.submit({ email: values.email, password: values.password, remember: values.remember });
-          }}
-        >
+        <form {...form.props} className="space-y-4">
           <FormError message={form.formError} />
-          <TextField
-            name="email"
-            type="email"
-            label={t("fields.email")}
-            autoComplete="email"
-            inputMode="email"
-            required
-            error={form.errors.email}
-          />
-          <TextField
-            name="password"
-            type="password"
-            label={t("fields.password")}
-            autoComplete="current-password"
-            required
-            error={form.errors.password}
-          />
+          <EmailField field={fields.email} label={t("fields.email")} required />
+          <CurrentPasswordField field={fields.password} label={t("fields.password")} required />
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <label className="flex items-center gap-2">
-              <input type="checkbox" name="remember" className="h-4 w-4 accent-brand-700" />
-              {t("login.remember")}
-            </label>
+            <CheckboxField
+              field={fields.remember}
+              label={t("login.remember")}
+              labelClassName="flex items-center gap-2"
+              inputClassName="h-4 w-4 accent-brand-700"
+            />
             <Link to={pagePath("forgotPassword", locale)} className="font-medium text-brand-700 underline">
               {t("login.forgot")}
             </Link>
           </div>
-          <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={form.pending}>
-            {form.pending ? t("login.submitting") : t("login.submit")}
-          </button>
+          <SubmitButton pending={form.pending} pendingLabel={t("login.submitting")} className="w-full">
+            {t("login.submit")}
+          </SubmitButton>
         </form>
       </div>
     </AuthCard>

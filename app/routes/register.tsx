@@ -1,14 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useSearchParams } from "react-router";
 import { registerBodySchema } from "../../features/accounts/accounts.contract.ts";
+import { NewPasswordFields } from "../../features/accounts/components/AccountFields.tsx";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
 import { SocialButtons } from "../../features/accounts/components/SocialButtons.tsx";
 import { safeNext } from "../../features/accounts/components/safe-next.ts";
-import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
+import { type Locale, MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { FieldError, FormError, formValues, PRIMARY_BUTTON, TextField } from "../../shared/ui/fields.tsx";
-import { useApiForm } from "../../shared/ui/use-api-form.ts";
+import { CheckboxField, EmailField, FormError, SubmitButton, TextField } from "../../shared/ui/fields.tsx";
+import { useApiForm } from "../../shared/ui/form/use-api-form.ts";
+import { apiFormAction, redirectWithCookies } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/register";
 
@@ -18,21 +20,36 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { providers: context.oauthProviders };
 }
 
+/** After registering, the address is verified with the mailed code (then on to `next`). */
+function verifyPath(locale: Locale, next: string | null): string {
+  const verify = pagePath("verifyEmail", locale);
+  return next ? `${verify}?next=${encodeURIComponent(next)}` : verify;
+}
+
+/** Registering without JavaScript: the same API call, signed in, then on to the verification. */
+export function action(args: Route.ActionArgs) {
+  const url = new URL(args.request.url);
+  return apiFormAction(args, {
+    schema: registerBodySchema,
+    url: "/api/register",
+    onSuccess: (answer) =>
+      redirectWithCookies(verifyPath(localeFromPath(url.pathname), safeNext(url.searchParams.get("next"))), answer),
+  });
+}
+
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "account:register.title", description: "account:register.description" });
 
-export default function RegisterPage({ loaderData }: Route.ComponentProps) {
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("account");
   const locale = i18n.language === "en" ? "en" : "fr";
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
-  const form = useApiForm({
-    url: "/api/register",
+  const { fields, ...form } = useApiForm({
     schema: registerBodySchema,
-    onSuccess: () => {
-      const verify = pagePath("verifyEmail", locale);
-      window.location.assign(next ? `${verify}?next=${encodeURIComponent(next)}` : verify);
-    },
+    url: "/api/register",
+    lastResult: actionData?.result,
+    onSuccess: () => window.location.assign(verifyPath(locale, next)),
   });
   return (
     <AuthCard
@@ -48,75 +65,31 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
     >
       <div className="space-y-5">
         <SocialButtons providers={loaderData.providers} locale={locale} next={next} />
-        <form
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const v = formValues(event.currentTarget);
-            form.submit({ ...v, locale });
-          }}
-        >
+        <form {...form.props} className="space-y-4">
+          <input type="hidden" name="locale" value={locale} />
           <FormError message={form.formError} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              name="firstName"
-              label={t("fields.firstName")}
-              autoComplete="given-name"
-              required
-              error={form.errors.firstName}
-            />
-            <TextField
-              name="lastName"
-              label={t("fields.lastName")}
-              autoComplete="family-name"
-              error={form.errors.lastName}
-            />
+            <TextField field={fields.firstName} label={t("fields.firstName")} autoComplete="given-name" required />
+            <TextField field={fields.lastName} label={t("fields.lastName")} autoComplete="family-name" />
           </div>
           <TextField
-            name="pseudo"
+            field={fields.pseudo}
             label={t("fields.pseudo")}
             autoComplete="nickname"
             hint={t("register.pseudoHint")}
-            error={form.errors.pseudo}
           />
-          <TextField
-            name="email"
-            type="email"
-            label={t("fields.email")}
-            autoComplete="email"
-            inputMode="email"
-            required
-            error={form.errors.email}
-          />
-          <TextField
-            name="password"
-            type="password"
+          <EmailField field={fields.email} label={t("fields.email")} required />
+          <NewPasswordFields
+            password={fields.password}
+            confirmation={fields.passwordConfirmation}
             label={t("fields.password")}
-            autoComplete="new-password"
-            required
             hint={t("register.passwordHint", { count: MIN_PASSWORD_LENGTH })}
-            error={form.errors.password}
-          />
-          <TextField
-            name="passwordConfirmation"
-            type="password"
-            label={t("fields.passwordConfirmation")}
-            autoComplete="new-password"
             required
-            error={form.errors.passwordConfirmation}
           />
-          <div>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="terms"
-                className="mt-0.5 h-4 w-4 accent-brand-700"
-                aria-invalid={form.errors.terms ? true : undefined}
-                aria-describedby={form.errors.terms ? "terms-error" : undefined}
-              />
-              <span>
+          <CheckboxField
+            field={fields.terms}
+            label={
+              <>
                 {t("register.acceptTerms")}{" "}
                 <Link
                   to={pagePath("page", locale, { slug: "terms" })}
@@ -125,17 +98,13 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
                 >
                   {t("register.termsLink")}
                 </Link>
-              </span>
-            </label>
-            <FieldError id="terms-error" message={form.errors.terms} />
-          </div>
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="newsletter" className="mt-0.5 h-4 w-4 accent-brand-700" />
-            <span>{t("register.newsletter")}</span>
-          </label>
-          <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={form.pending}>
-            {form.pending ? t("register.submitting") : t("register.submit")}
-          </button>
+              </>
+            }
+          />
+          <CheckboxField field={fields.newsletter} label={t("register.newsletter")} />
+          <SubmitButton pending={form.pending} pendingLabel={t("register.submitting")} className="w-full">
+            {t("register.submit")}
+          </SubmitButton>
         </form>
       </div>
     </AuthCard>

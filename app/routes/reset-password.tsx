@@ -1,29 +1,43 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { resetBodySchema } from "../../features/accounts/accounts.contract.ts";
+import { NewPasswordFields } from "../../features/accounts/components/AccountFields.tsx";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
 import { apiErrorMessage } from "../../shared/api-error.ts";
 import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
+import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { FormError, formValues, PRIMARY_BUTTON, TextField } from "../../shared/ui/fields.tsx";
-import { useApiForm } from "../../shared/ui/use-api-form.ts";
+import { FormError, SubmitButton } from "../../shared/ui/fields.tsx";
+import { useApiForm } from "../../shared/ui/form/use-api-form.ts";
+import { apiFormAction, redirectWithCookies } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/reset-password";
+
+/** A new password without JavaScript: the same API call, signed in, then on to the profile. */
+export function action(args: Route.ActionArgs) {
+  const locale = localeFromPath(new URL(args.request.url).pathname);
+  return apiFormAction(args, {
+    schema: resetBodySchema,
+    url: "/api/reset-password",
+    onSuccess: (answer) => redirectWithCookies(`${pagePath("account", locale)}?reset=1`, answer),
+  });
+}
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "account:reset.title", description: "account:reset.description", noIndex: true });
 
-export default function ResetPasswordPage() {
+export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("account");
   const locale = i18n.language === "en" ? "en" : "fr";
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const form = useApiForm({
-    url: "/api/reset-password",
+  const { fields, ...form } = useApiForm({
     schema: resetBodySchema,
+    url: "/api/reset-password",
+    lastResult: actionData?.result,
     onSuccess: () => window.location.assign(`${pagePath("account", locale)}?reset=1`),
   });
-  const tokenError = form.errors.token ?? (token.length < 10 ? apiErrorMessage("INVALID_TOKEN", locale) : null);
+  const tokenError = form.errorOf("token") ?? (token.length < 10 ? apiErrorMessage("INVALID_TOKEN", locale) : null);
   return (
     <AuthCard title={t("reset.title")} intro={t("reset.intro", { count: MIN_PASSWORD_LENGTH })}>
       {tokenError ? (
@@ -34,35 +48,18 @@ export default function ResetPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            form.submit({ ...formValues(event.currentTarget), token });
-          }}
-        >
+        <form {...form.props} className="space-y-4">
+          <input type="hidden" name="token" value={token} />
           <FormError message={form.formError} />
-          <TextField
-            name="password"
-            type="password"
+          <NewPasswordFields
+            password={fields.password}
+            confirmation={fields.passwordConfirmation}
             label={t("fields.newPassword")}
-            autoComplete="new-password"
             required
-            error={form.errors.password}
           />
-          <TextField
-            name="passwordConfirmation"
-            type="password"
-            label={t("fields.passwordConfirmation")}
-            autoComplete="new-password"
-            required
-            error={form.errors.passwordConfirmation}
-          />
-          <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={form.pending}>
+          <SubmitButton pending={form.pending} className="w-full">
             {t("reset.submit")}
-          </button>
+          </SubmitButton>
         </form>
       )}
     </AuthCard>

@@ -98,9 +98,17 @@ export function iconSprite(root: string): Plugin {
       sprite = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>`;
       spriteName = `assets/icons-${createHash("sha256").update(sprite).digest("hex").slice(0, 10)}.svg`;
       // Same content, same name in both builds; the browser's build ships the file.
-      if (this.environment.config.consumer === "client") {
+      if (this.environment.config.consumer === "client" && this.environment.mode === "build") {
         this.emitFile({ type: "asset", fileName: spriteName, source: sprite });
       }
+    },
+    // `react-router dev` (and typegen) run Vite's server: the sprite is answered from memory there.
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.url !== `/${spriteName}`) return next();
+        response.setHeader("Content-Type", "image/svg+xml");
+        response.end(sprite);
+      });
     },
     resolveId(source) {
       return source === "lucide-react" ? VIRTUAL : null;

@@ -7,7 +7,8 @@ export const CARD = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm 
 /**
  * A card of the event page that shows a heading and a line, and opens its form in place on demand
  * (a button with aria-expanded; the form follows it in the reading order). `action` replaces the
- * button when the form is not for this visitor (a sign-in link).
+ * button when the form is not for this visitor (a sign-in link). With `anchor`, the button also
+ * works without JavaScript: it asks the page again with ?open=<anchor>, and the page opens it.
  */
 export function Disclosure({
   icon: Icon,
@@ -19,6 +20,8 @@ export function Disclosure({
   action,
   children,
   testId,
+  status,
+  anchor,
 }: {
   icon: LucideIcon;
   heading: string;
@@ -29,28 +32,49 @@ export function Disclosure({
   action?: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** A line saying what just happened (a message sent). */
+  status?: string;
+  anchor?: string;
 }) {
   const headingId = useId();
   const panelId = useId();
+  const button = (
+    <button
+      type={anchor ? "submit" : "button"}
+      name={anchor ? "open" : undefined}
+      value={anchor}
+      className={`${SECONDARY_BUTTON} mt-3 w-full sm:w-auto`}
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpenChange(true);
+      }}
+    >
+      {openLabel}
+    </button>
+  );
   return (
-    <section aria-labelledby={headingId} className={CARD} data-testid={testId}>
+    <section id={anchor} aria-labelledby={headingId} className={CARD} data-testid={testId}>
       <h2 id={headingId} className="flex items-center gap-2 font-bold text-ink-900 text-lg">
         <Icon className="h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
         {heading}
       </h2>
       <p className="mt-1 text-ink-700 text-sm">{intro}</p>
+      {status && (
+        <p role="status" className="mt-3 rounded-lg bg-emerald-50 p-3 text-emerald-900 text-sm">
+          {status}
+        </p>
+      )}
       {action ??
-        (!open && (
-          <button
-            type="button"
-            className={`${SECONDARY_BUTTON} mt-3 w-full sm:w-auto`}
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => onOpenChange(true)}
-          >
-            {openLabel}
-          </button>
-        ))}
+        (!open &&
+          (anchor ? (
+            <form method="get" action={`#${anchor}`}>
+              {button}
+            </form>
+          ) : (
+            button
+          )))}
       {open && !action && (
         <div id={panelId} className="mt-3">
           {children}

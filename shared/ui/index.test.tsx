@@ -5,15 +5,19 @@ import {
   DateRangePicker,
   DEFAULT_MAX_HOURS,
   DEFAULT_MIN_DATE,
+  Dialog,
   DurationInput,
+  FieldFrame,
   FieldLabel,
   MAX_YEAR,
   notify,
   SELECT_COLOR_CLASSES,
   SegmentedField,
   Select,
+  TextField,
   TOAST_DEFAULTS,
   ToastHost,
+  useApiForm,
   useToast,
 } from "./index.ts";
 
@@ -30,6 +34,10 @@ describe("shared/ui index", () => {
       ToastHost,
       notify,
       useToast,
+      Dialog,
+      FieldFrame,
+      TextField,
+      useApiForm,
     };
     for (const [name, entry] of Object.entries(entries)) expect(typeof entry, name).toBe("function");
     expect(TOAST_DEFAULTS.autoClose).toBe(4000);

@@ -4,6 +4,7 @@ export { Calendar, type CalendarProps, type CalendarView, calendarLocaleFor, cal
 export { cx } from "./cx.ts";
 export { DateField, type DateFieldProps } from "./DateField.tsx";
 export { DateRangePicker, type DateRangePickerProps } from "./DateRangePicker.tsx";
+export { Dialog } from "./Dialog.tsx";
 export { DurationInput, type DurationInputProps } from "./DurationInput.tsx";
 export {
   DATE_PART_MAX_LENGTH,
@@ -53,6 +54,36 @@ export {
   secondsToParts,
 } from "./duration.ts";
 export { FIELD_LABEL_CLASS, FieldLabel, type FieldLabelProps } from "./FieldLabel.tsx";
+export {
+  CheckboxField,
+  type ControlProps,
+  DANGER_BUTTON,
+  EmailField,
+  type FieldBinding,
+  FieldError,
+  FieldFrame,
+  FormError,
+  FormFooter,
+  HINT_CLASS,
+  INPUT_CLASS,
+  LABEL_CLASS,
+  PRIMARY_BUTTON,
+  SECONDARY_BUTTON,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "./fields.tsx";
+export {
+  apiErrorsOf,
+  emptyBody,
+  type FormMessages,
+  type FormResult,
+  formFieldName,
+  parseForm,
+  reply,
+} from "./form/submission.ts";
+export { type ApiFormOptions, useApiForm } from "./form/use-api-form.ts";
 export {
   type FieldHint,
   type Segment,

@@ -51,6 +51,16 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** A wrong password on the login page: the form says so above its fields. */
+async function signInWrongly(page: Page, address: string) {
+  await page.getByLabel("Adresse e-mail").fill(address);
+  await page.getByLabel("Mot de passe").fill("pas le bon");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect
+    .poll(() => page.getByRole("alert").first().textContent())
+    .toContain("Identifiant ou mot de passe incorrect.");
+}
+
 async function fillDuration(page: Page, testId: string, h: string, m: string, s: string) {
   const inputs = page.getByTestId(testId).locator("input[inputmode=numeric]");
   await inputs.nth(0).fill(h);
@@ -111,12 +121,7 @@ describe("a new member, in French on a phone", () => {
     await expect.poll(() => page.getByTestId("login-link").count()).toBe(1);
     await page.goto(`${baseURL}/user/profil`);
     await page.waitForURL(/\/login\?next=%2Fuser%2Fprofil$/);
-    await page.getByLabel("Adresse e-mail").fill(address);
-    await page.getByLabel("Mot de passe").fill("pas le bon");
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect
-      .poll(() => page.getByRole("alert").first().textContent())
-      .toContain("Identifiant ou mot de passe incorrect.");
+    await signInWrongly(page, address);
     await page.getByLabel("Mot de passe").fill("montagne 2026");
     await page.getByRole("button", { name: "Se connecter" }).click();
     await page.waitForURL(`${baseURL}/user/profil`);
@@ -281,6 +286,52 @@ describe("the same in English", () => {
     expect(await page.getByRole("alert").first().textContent()).toContain(
       "connect with another service or create an account",
     );
+    await context.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("registers, signs in and asks for a reset link with the plain HTML forms", async () => {
+    const context = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const address = email("sans-js");
+    const password = "sentier 2026";
+
+    // The page's action checks the form and answers with the errors beside their fields.
+    await page.goto(`${baseURL}/inscription?next=%2Fuser%2Fparametres`);
+    await page.getByLabel("Adresse e-mail").fill("sans-js@");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect
+      .poll(() => page.getByTestId("field-error").allTextContents())
+      .toEqual(expect.arrayContaining(["Ce champ est obligatoire.", "Adresse e-mail invalide."]));
+    expect(await page.getByLabel("Adresse e-mail").inputValue()).toBe("sans-js@");
+    expect(await page.getByLabel("Adresse e-mail").getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByLabel("Prénom").fill("Inès");
+    await page.getByLabel("Nom", { exact: true }).fill("Martin");
+    await page.getByLabel("Adresse e-mail").fill(address);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+    await page.getByLabel("Confirmation du mot de passe").fill(password);
+    await page.getByLabel(/J'accepte les/).check();
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    // Signed in (the verification page is for members only), still headed for `next`.
+    await page.waitForURL(`${baseURL}/user/verification?next=%2Fuser%2Fparametres`);
+
+    await context.clearCookies();
+    await page.goto(`${baseURL}/login?next=%2Fuser%2Fprofil`);
+    await signInWrongly(page, address);
+    expect(await page.getByLabel("Mot de passe").inputValue()).toBe("");
+    await page.getByLabel("Mot de passe").fill(password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.waitForURL(`${baseURL}/user/profil`);
+
+    await context.clearCookies();
+    const before = smtp.messages.length;
+    await page.goto(`${baseURL}/mot-de-passe-oublie`);
+    await page.getByLabel("Adresse e-mail").fill(address);
+    await page.getByRole("button", { name: "Envoyer le lien" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toContain(address);
+    await mailTo(address, /token=/, before);
     await context.close();
   });
 });

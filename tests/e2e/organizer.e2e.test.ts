@@ -217,6 +217,37 @@ describe("writing to the organiser and inviting friends", () => {
     await context.close();
   });
 
+  it("lets a visitor write to the organiser without JavaScript", async () => {
+    const event = withContact[1];
+    const context = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/course/${event.slug}`);
+    const contact = page.getByTestId("contact-organizer");
+    // The button asks for the page again with the form open.
+    await contact.getByRole("button", { name: "Écrire un message" }).click();
+    await page.waitForURL(`${baseURL}/course/${event.slug}?open=contact#contact`);
+    await contact.getByLabel("Votre nom").fill("Paul Girard");
+    await contact.getByLabel("Votre adresse e-mail").fill("paul.girard@example.com");
+    await contact.getByLabel("Votre message").fill("Court !");
+    await contact.getByRole("button", { name: "Envoyer le message" }).click();
+    await expect
+      .poll(() => contact.getByTestId("field-error").textContent())
+      .toBe("Votre message doit contenir entre 10 et 3000 caractères.");
+    expect(await contact.getByLabel("Votre nom").inputValue()).toBe("Paul Girard");
+    await contact.getByLabel("Votre message").fill("Bonjour, y a-t-il des vestiaires au départ ?");
+    const before = smtp.messages.length;
+    await contact.getByRole("button", { name: "Envoyer le message" }).click();
+    await expect
+      .poll(() => contact.getByRole("status").textContent())
+      .toBe("Votre message a été envoyé à l'organisateur.");
+    const mail = await smtp.waitFor(
+      (m) => m.subject === `Nouveau message à propos de ${event.name}` && smtp.messages.indexOf(m) >= before,
+      15_000,
+    );
+    expect(mail.headers["reply-to"]).toContain("paul.girard@example.com");
+    await context.close();
+  });
+
   it("lets a member invite two friends, in English", async () => {
     const event = withContact[2];
     const member = await verifiedMember("Nina");

@@ -9,19 +9,20 @@ import { pagePath } from "../../../shared/i18n/pages.ts";
 import { USER_FALLBACK_IMAGE } from "../../../shared/image-url.ts";
 import { DurationInput } from "../../../shared/ui/DurationInput.tsx";
 import {
+  CheckboxField,
   FieldError,
   FormError,
-  INPUT_CLASS,
-  PRIMARY_BUTTON,
   SECONDARY_BUTTON,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
   TextField,
 } from "../../../shared/ui/fields.tsx";
-import { useApiForm } from "../../../shared/ui/use-api-form.ts";
+import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { GENDERS, type Me, profileBodySchema, USER_PHOTO_MAX_BYTES } from "../accounts.contract.ts";
 import { VerifyEmailPanel } from "./VerifyEmailPanel.tsx";
 
 type Country = { code: string; name: string };
-type BestTimes = { best10k: number | null; bestHalf: number | null; bestMarathon: number | null };
 
 /** The member's profile: photo, names, about, sports, best times and the public flag. */
 export function ProfileForm({
@@ -36,17 +37,11 @@ export function ProfileForm({
   const { t, i18n } = useTranslation("account");
   const locale = i18n.language === "en" ? "en" : "fr";
   const [user, setUser] = useState(me);
-  const [times, setTimes] = useState<BestTimes>({
-    best10k: me.best10k,
-    bestHalf: me.bestHalf,
-    bestMarathon: me.bestMarathon,
-  });
   const [needsVerification, setNeedsVerification] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useApiForm<{ user: Me }>({
-    url: () => `/api/user/profile/${me.id}`,
+  const { fields, ...form } = useApiForm({
     schema: profileBodySchema,
-    onSuccess: ({ user: saved }) => {
+    url: `/api/user/profile/${me.id}`,
+    onSuccess: ({ user: saved }: { user: Me }) => {
       setUser(saved);
       onSaved(saved, t("profile.saved"));
     },
@@ -56,24 +51,6 @@ export function ProfileForm({
       return true;
     },
   });
-
-  function values() {
-    const data = new FormData(formRef.current ?? undefined);
-    const text = (name: string) => String(data.get(name) ?? "");
-    return {
-      firstName: text("firstName"),
-      lastName: text("lastName"),
-      pseudo: text("pseudo"),
-      gender: text("gender") || null,
-      city: text("city"),
-      country: text("country") || null,
-      presentation: text("presentation"),
-      objectives: text("objectives"),
-      sports: data.getAll("sports").map(String),
-      ...times,
-      publicProfile: data.get("publicProfile") === "on",
-    };
-  }
 
   return (
     <div className="space-y-8">
@@ -94,118 +71,93 @@ export function ProfileForm({
             onVerified={(verified) => {
               setUser(verified);
               setNeedsVerification(false);
-              form.submit(values());
+              form.resubmit();
             }}
           />
         </section>
       )}
-      <form
-        ref={formRef}
-        method="post"
-        noValidate
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.submit(values());
-        }}
-      >
+      <form {...form.props} className="space-y-6">
         <FormError message={form.formError} />
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-2 font-semibold text-ink-900 text-lg">{t("profile.identity")}</legend>
+          <legend className={LEGEND}>{t("profile.identity")}</legend>
           <TextField
-            name="firstName"
+            field={fields.firstName}
             label={t("fields.firstName")}
             defaultValue={user.firstName}
             autoComplete="given-name"
             required
-            error={form.errors.firstName}
           />
           <TextField
-            name="lastName"
+            field={fields.lastName}
             label={t("fields.lastName")}
             defaultValue={user.lastName}
             autoComplete="family-name"
-            error={form.errors.lastName}
           />
           <TextField
-            name="pseudo"
+            field={fields.pseudo}
             label={t("fields.pseudo")}
             defaultValue={user.pseudo}
             autoComplete="nickname"
             hint={t("register.pseudoHint")}
-            error={form.errors.pseudo}
           />
-          <div>
-            <label htmlFor="profile-gender" className="mb-1 block font-medium text-ink-900 text-sm">
-              {t("fields.gender")}
-            </label>
-            <select id="profile-gender" name="gender" defaultValue={user.gender ?? ""} className={INPUT_CLASS}>
-              <option value="">{t("profile.genderUnset")}</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`profile.gender.${g}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField field={fields.gender} label={t("fields.gender")} defaultValue={user.gender ?? ""}>
+            <option value="">{t("profile.genderUnset")}</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {t(`profile.gender.${g}`)}
+              </option>
+            ))}
+          </SelectField>
           <TextField
-            name="city"
+            field={fields.city}
             label={t("fields.city")}
             defaultValue={user.city ?? ""}
             autoComplete="address-level2"
-            error={form.errors.city}
           />
-          <div>
-            <label htmlFor="profile-country" className="mb-1 block font-medium text-ink-900 text-sm">
-              {t("fields.country")}
-            </label>
-            <select id="profile-country" name="country" defaultValue={user.country ?? ""} className={INPUT_CLASS}>
-              <option value="">{t("profile.countryUnset")}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField field={fields.country} label={t("fields.country")} defaultValue={user.country ?? ""}>
+            <option value="">{t("profile.countryUnset")}</option>
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
         </fieldset>
 
         <fieldset className="space-y-4">
-          <legend className="mb-2 font-semibold text-ink-900 text-lg">{t("profile.about")}</legend>
-          <TextArea
-            name="presentation"
+          <legend className={LEGEND}>{t("profile.about")}</legend>
+          <TextAreaField
+            field={fields.presentation}
             label={t("fields.presentation")}
             defaultValue={user.presentation ?? ""}
-            error={form.errors.presentation}
+            rows={4}
+            maxLength={2000}
           />
-          <TextArea
-            name="objectives"
+          <TextAreaField
+            field={fields.objectives}
             label={t("fields.objectives")}
             defaultValue={user.objectives ?? ""}
-            error={form.errors.objectives}
+            rows={4}
+            maxLength={2000}
           />
         </fieldset>
 
         <fieldset>
-          <legend className="mb-2 font-semibold text-ink-900 text-lg">{t("fields.sports")}</legend>
+          <legend className={LEGEND}>{t("fields.sports")}</legend>
           <div className="flex flex-wrap gap-2">
             {SPORTS.map((sport) => (
-              <label
+              <CheckboxField
                 key={sport.key}
-                className="flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700"
-              >
-                <input
-                  type="checkbox"
-                  name="sports"
-                  value={sport.key}
-                  defaultChecked={user.sports.includes(sport.key)}
-                  className="h-4 w-4 accent-brand-700"
-                />
-                {sport[locale]}
-              </label>
+                name={fields.sports.name}
+                value={sport.key}
+                defaultChecked={user.sports.includes(sport.key)}
+                label={sport[locale]}
+                labelClassName="flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700"
+                inputClassName="h-4 w-4 accent-brand-700"
+              />
             ))}
           </div>
-          <FieldError id="sports-error" message={form.errors.sports} />
+          <FieldError id={fields.sports.errorId} message={fields.sports.errors?.[0]} />
         </fieldset>
 
         <fieldset>
@@ -216,11 +168,11 @@ export function ProfileForm({
               <div key={key} data-testid={`duration-${key}`}>
                 <DurationInput
                   label={t(`fields.${key}`)}
-                  value={times[key]}
+                  name={fields[key].name}
+                  defaultValue={user[key]}
                   maxHours={99}
-                  onChange={(seconds) => setTimes((current) => ({ ...current, [key]: seconds }))}
                 />
-                <FieldError id={`${key}-error`} message={form.errors[key]} />
+                <FieldError id={fields[key].errorId} message={fields[key].errors?.[0]} />
               </div>
             ))}
           </div>
@@ -228,18 +180,14 @@ export function ProfileForm({
 
         <fieldset className="rounded-xl border border-slate-200 bg-slate-50 p-4">
           <legend className="sr-only">{t("fields.publicProfile")}</legend>
-          <label className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              name="publicProfile"
-              defaultChecked={user.publicProfile}
-              className="mt-1 h-5 w-5 accent-brand-700"
-            />
-            <span>
-              <span className="block font-semibold text-ink-900">{t("fields.publicProfile")}</span>
-              <span className="block text-ink-700 text-sm">{t("profile.publicHint")}</span>
-            </span>
-          </label>
+          <CheckboxField
+            field={fields.publicProfile}
+            defaultChecked={user.publicProfile}
+            label={<span className="font-semibold">{t("fields.publicProfile")}</span>}
+            description={t("profile.publicHint")}
+            labelClassName="flex items-start gap-3"
+            inputClassName="mt-1 h-5 w-5 accent-brand-700"
+          />
           {user.publicProfile && (
             <Link
               to={pagePath("member", locale, { slug: user.slug })}
@@ -251,45 +199,15 @@ export function ProfileForm({
           )}
         </fieldset>
 
-        <button type="submit" className={PRIMARY_BUTTON} disabled={form.pending}>
-          {form.pending ? t("profile.saving") : t("profile.save")}
-        </button>
+        <SubmitButton pending={form.pending} pendingLabel={t("profile.saving")}>
+          {t("profile.save")}
+        </SubmitButton>
       </form>
     </div>
   );
 }
 
-function TextArea({
-  name,
-  label,
-  error,
-  defaultValue,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  defaultValue: string;
-}) {
-  const id = `profile-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium text-ink-900 text-sm">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        maxLength={2000}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={INPUT_CLASS}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
+const LEGEND = "mb-2 font-semibold text-ink-900 text-lg";
 
 function PhotoField({
   user,

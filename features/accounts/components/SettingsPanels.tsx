@@ -1,19 +1,20 @@
 import { Download, Link2, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { LOCALES, type Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import {
+  CheckboxField,
   DANGER_BUTTON,
-  FieldError,
+  EmailField,
   FormError,
-  formValues,
-  INPUT_CLASS,
-  PRIMARY_BUTTON,
+  FormFooter,
   SECONDARY_BUTTON,
-  TextField,
+  SelectField,
+  SubmitButton,
 } from "../../../shared/ui/fields.tsx";
-import { useApiForm } from "../../../shared/ui/use-api-form.ts";
+import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -21,6 +22,7 @@ import {
   type Me,
   preferencesBodySchema,
 } from "../accounts.contract.ts";
+import { CurrentPasswordField, NewPasswordFields } from "./AccountFields.tsx";
 import { VerifyEmailPanel } from "./VerifyEmailPanel.tsx";
 
 type Notify = (message: string) => void;
@@ -50,20 +52,35 @@ function Panel({
   );
 }
 
-export function EmailPanel({ me, onChange, notify }: { me: Me; onChange: (me: Me) => void; notify: Notify }) {
-  const { t } = useTranslation("account");
-  const form = useApiForm<{ user: Me }>({
-    url: `/api/user/email/${me.id}`,
-    schema: changeEmailBodySchema,
-    onSuccess: ({ user }) => {
+/** A settings form that saves the member and says so. */
+function useSettingsForm<Input extends Record<string, unknown>, Output>(
+  schema: z.ZodType<Output, Input>,
+  type: "email" | "password" | "preferences",
+  { me, onChange, notify }: PanelProps,
+  message: (user: Me) => string,
+  options: { defaultValue?: { [Key in keyof Input]?: unknown }; resetOnSuccess?: boolean } = {},
+) {
+  return useApiForm({
+    schema,
+    url: `/api/user/${type}/${me.id}`,
+    ...options,
+    onSuccess: ({ user }: { user: Me }) => {
       onChange(user);
-      notify(
-        user.emailStatus === "pending_change"
-          ? t("settings.emailPending", { email: user.pendingEmail })
-          : t("settings.emailSaved"),
-      );
+      notify(message(user));
     },
   });
+}
+
+type PanelProps = { me: Me; onChange: (me: Me) => void; notify: Notify };
+
+export function EmailPanel(props: PanelProps) {
+  const { me, onChange, notify } = props;
+  const { t } = useTranslation("account");
+  const { fields, ...form } = useSettingsForm(changeEmailBodySchema, "email", props, (user) =>
+    user.emailStatus === "pending_change"
+      ? t("settings.emailPending", { email: user.pendingEmail })
+      : t("settings.emailSaved"),
+  );
   return (
     <Panel id="settings-email" title={t("settings.emailTitle")}>
       <p className="mb-4 text-ink-700 text-sm">
@@ -82,152 +99,84 @@ export function EmailPanel({ me, onChange, notify }: { me: Me; onChange: (me: Me
           />
         </div>
       )}
-      <form
-        method="post"
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.submit(formValues(event.currentTarget));
-        }}
-      >
+      <form {...form.props} className="grid gap-4 sm:grid-cols-2">
         <FormError message={form.formError} />
-        <TextField
-          name="email"
-          type="email"
-          label={t("fields.newEmail")}
-          autoComplete="email"
-          required
-          error={form.errors.email}
-        />
-        {me.hasPassword && (
-          <TextField
-            name="currentPassword"
-            type="password"
-            label={t("fields.currentPassword")}
-            autoComplete="current-password"
-            error={form.errors.currentPassword}
-          />
-        )}
+        <EmailField field={fields.email} label={t("fields.newEmail")} required />
+        {me.hasPassword && <CurrentPasswordField field={fields.currentPassword} />}
         <div className="sm:col-span-2">
-          <button type="submit" className={PRIMARY_BUTTON} disabled={form.pending}>
-            {t("settings.emailSubmit")}
-          </button>
+          <SubmitButton pending={form.pending}>{t("settings.emailSubmit")}</SubmitButton>
         </div>
       </form>
     </Panel>
   );
 }
 
-export function PasswordPanel({ me, onChange, notify }: { me: Me; onChange: (me: Me) => void; notify: Notify }) {
+export function PasswordPanel(props: PanelProps) {
+  const { me } = props;
   const { t } = useTranslation("account");
-  const form = useApiForm<{ user: Me }>({
-    url: `/api/user/password/${me.id}`,
-    schema: changePasswordBodySchema,
-    onSuccess: ({ user }) => {
-      onChange(user);
-      notify(t("settings.passwordSaved"));
-    },
-  });
+  const { fields, ...form } = useSettingsForm(
+    changePasswordBodySchema,
+    "password",
+    props,
+    () => t("settings.passwordSaved"),
+    { resetOnSuccess: true },
+  );
   return (
     <Panel id="settings-password" title={t(me.hasPassword ? "settings.passwordTitle" : "settings.passwordCreateTitle")}>
-      <form
-        method="post"
-        noValidate
-        className="grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form_ = event.currentTarget;
-          form.submit(formValues(form_)).then((ok) => ok && form_.reset());
-        }}
-      >
+      <form {...form.props} className="grid gap-4 sm:grid-cols-2">
         <FormError message={form.formError} />
-        {me.hasPassword && (
-          <TextField
-            className="sm:col-span-2"
-            name="currentPassword"
-            type="password"
-            label={t("fields.currentPassword")}
-            autoComplete="current-password"
-            error={form.errors.currentPassword}
-          />
-        )}
-        <TextField
-          name="password"
-          type="password"
+        {me.hasPassword && <CurrentPasswordField field={fields.currentPassword} className="sm:col-span-2" />}
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.passwordConfirmation}
           label={t("fields.newPassword")}
-          autoComplete="new-password"
-          error={form.errors.password}
-        />
-        <TextField
-          name="passwordConfirmation"
-          type="password"
-          label={t("fields.passwordConfirmation")}
-          autoComplete="new-password"
-          error={form.errors.passwordConfirmation}
         />
         <p className="text-ink-500 text-sm sm:col-span-2">{t("settings.passwordHint")}</p>
         <div className="sm:col-span-2">
-          <button type="submit" className={PRIMARY_BUTTON} disabled={form.pending}>
-            {t("settings.passwordSubmit")}
-          </button>
+          <SubmitButton pending={form.pending}>{t("settings.passwordSubmit")}</SubmitButton>
         </div>
       </form>
     </Panel>
   );
 }
 
-export function PreferencesPanel({ me, onChange, notify }: { me: Me; onChange: (me: Me) => void; notify: Notify }) {
+/** An unticked box is "no" (the API wants the answer either way). */
+const preferencesFormSchema = preferencesBodySchema.extend({ newsletter: z.boolean().default(false) });
+
+export function PreferencesPanel(props: PanelProps) {
+  const { me } = props;
   const { t } = useTranslation("account");
-  const form = useApiForm<{ user: Me }>({
-    url: `/api/user/preferences/${me.id}`,
-    schema: preferencesBodySchema,
-    onSuccess: ({ user }) => {
-      onChange(user);
-      notify(t("settings.preferencesSaved"));
-    },
-  });
+  const { fields, ...form } = useSettingsForm(
+    preferencesFormSchema,
+    "preferences",
+    props,
+    () => t("settings.preferencesSaved"),
+    { defaultValue: { newsletter: me.newsletter, locale: me.locale } },
+  );
   return (
     <Panel id="settings-preferences" title={t("settings.preferencesTitle")}>
-      <form
-        method="post"
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const v = formValues(event.currentTarget);
-          form.submit({ newsletter: v.newsletter, locale: v.locale });
-        }}
-      >
-        <label className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            name="newsletter"
-            defaultChecked={me.newsletter}
-            className="mt-1 h-5 w-5 accent-brand-700"
-          />
-          <span>
-            <span className="block font-medium text-ink-900">{t("settings.newsletter")}</span>
-            <span className="block text-ink-700 text-sm">{t("settings.newsletterHint")}</span>
-          </span>
-        </label>
-        <div className="max-w-xs">
-          <label htmlFor="settings-locale" className="mb-1 block font-medium text-ink-900 text-sm">
-            {t("settings.language")}
-          </label>
-          <select id="settings-locale" name="locale" defaultValue={me.locale} className={INPUT_CLASS}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {t(`settings.languages.${l}`)}
-              </option>
-            ))}
-          </select>
-          <p className="mt-1 text-ink-500 text-sm">{t("settings.languageHint")}</p>
-        </div>
+      <form {...form.props} className="space-y-4">
+        <CheckboxField
+          field={fields.newsletter}
+          label={t("settings.newsletter")}
+          description={t("settings.newsletterHint")}
+          labelClassName="flex items-start gap-3"
+          inputClassName="mt-1 h-5 w-5 accent-brand-700"
+        />
+        <SelectField
+          field={fields.locale}
+          label={t("settings.language")}
+          hint={t("settings.languageHint")}
+          className="max-w-xs"
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {t(`settings.languages.${l}`)}
+            </option>
+          ))}
+        </SelectField>
         <FormError message={form.formError} />
-        <button type="submit" className={PRIMARY_BUTTON} disabled={form.pending}>
-          {t("settings.preferencesSubmit")}
-        </button>
+        <SubmitButton pending={form.pending}>{t("settings.preferencesSubmit")}</SubmitButton>
       </form>
     </Panel>
   );
@@ -287,9 +236,10 @@ export function ExportPanel() {
 export function DisablePanel({ me, locale }: { me: Me; locale: Locale }) {
   const { t } = useTranslation("account");
   const [open, setOpen] = useState(false);
-  const form = useApiForm({
-    url: "/api/user/disable-account",
+  const close = () => setOpen(false);
+  const { fields, ...form } = useApiForm({
     schema: disableBodySchema,
+    url: "/api/user/disable-account",
     onSuccess: () => window.location.assign(pagePath("home", locale)),
   });
   return (
@@ -300,53 +250,24 @@ export function DisablePanel({ me, locale }: { me: Me; locale: Locale }) {
           {t("settings.disableStart")}
         </button>
       ) : (
-        <form
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const v = formValues(event.currentTarget);
-            form.submit({
-              confirm: v.confirm === true ? true : undefined,
-              currentPassword: v.currentPassword || undefined,
-            });
-          }}
-        >
+        <form {...form.props} className="space-y-4">
           <p className="flex items-start gap-2 font-medium text-red-900" role="alert">
             <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
             {t("settings.disableWarning")}
           </p>
-          <div>
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="confirm"
-                className="mt-0.5 h-4 w-4 accent-red-700"
-                aria-describedby={form.errors.confirm ? "confirm-error" : undefined}
-              />
-              {t("settings.disableConfirm")}
-            </label>
-            <FieldError id="confirm-error" message={form.errors.confirm} />
-          </div>
-          {me.hasPassword && (
-            <TextField
-              name="currentPassword"
-              type="password"
-              label={t("fields.currentPassword")}
-              autoComplete="current-password"
-              error={form.errors.currentPassword}
-            />
-          )}
-          <FormError message={form.formError} />
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" className={DANGER_BUTTON} disabled={form.pending}>
-              {t("settings.disableSubmit")}
-            </button>
-            <button type="button" className={SECONDARY_BUTTON} onClick={() => setOpen(false)}>
-              {t("settings.cancel")}
-            </button>
-          </div>
+          <CheckboxField
+            field={fields.confirm}
+            label={t("settings.disableConfirm")}
+            inputClassName="mt-0.5 h-4 w-4 accent-red-700"
+          />
+          {me.hasPassword && <CurrentPasswordField field={fields.currentPassword} />}
+          <FormFooter
+            danger
+            form={form}
+            submit={t("settings.disableSubmit")}
+            cancel={t("settings.cancel")}
+            onCancel={close}
+          />
         </form>
       )}
     </Panel>

@@ -1,12 +1,12 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiFetch } from "../../../shared/api-client.ts";
-import { apiErrorBodySchema } from "../../../shared/api-error.ts";
 import { VERIFICATION_CODE_LENGTH } from "../../../shared/constants.ts";
-import { FormError, PRIMARY_BUTTON, SECONDARY_BUTTON, TextField } from "../../../shared/ui/fields.tsx";
-import { useApiForm } from "../../../shared/ui/use-api-form.ts";
+import { FormError, SECONDARY_BUTTON, SubmitButton } from "../../../shared/ui/fields.tsx";
+import { emptyBody } from "../../../shared/ui/form/submission.ts";
+import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { type Me, verifyCodeBodySchema } from "../accounts.contract.ts";
+import { CodeField } from "./CodeField.tsx";
 
 /**
  * Enter the 5-digit code mailed to the address (or the new address), or ask for another one.
@@ -23,27 +23,16 @@ export function VerifyEmailPanel({
 }) {
   const { t } = useTranslation("account");
   const [notice, setNotice] = useState<string | null>(null);
-  const [resendError, setResendError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const form = useApiForm<{ user: Me }>({
-    url: "/api/user/verify-account",
+  const { fields, ...form } = useApiForm({
     schema: verifyCodeBodySchema,
-    onSuccess: ({ user }) => onVerified(user),
+    url: "/api/user/verify-account",
+    onSuccess: ({ user }: { user: Me }) => onVerified(user),
   });
-
-  async function resend() {
-    setSending(true);
-    setNotice(null);
-    setResendError(null);
-    try {
-      const response = await apiFetch("/api/user/send-verify", { method: "POST", body: "{}" });
-      const body = await response.json().catch(() => null);
-      if (response.ok) setNotice(t("verify.resent", { email }));
-      else setResendError(apiErrorBodySchema.safeParse(body).data?.error.message ?? t("verify.resendFailed"));
-    } finally {
-      setSending(false);
-    }
-  }
+  const resend = useApiForm({
+    schema: emptyBody,
+    url: "/api/user/send-verify",
+    onSuccess: () => setNotice(t("verify.resent", { email })),
+  });
 
   return (
     <section
@@ -56,38 +45,17 @@ export function VerifyEmailPanel({
         {t("verify.heading")}
       </h2>
       <p className="text-ink-700">{t("verify.sentTo", { email, count: VERIFICATION_CODE_LENGTH })}</p>
-      <form
-        method="post"
-        noValidate
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const code = String(new FormData(event.currentTarget).get("code") ?? "");
-          form.submit({ code });
-        }}
-      >
-        <TextField
-          name="code"
-          label={t("verify.codeLabel")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={VERIFICATION_CODE_LENGTH}
-          className="w-40"
-          style={{ letterSpacing: "0.4em", fontVariantNumeric: "tabular-nums" }}
-          error={form.errors.code}
-        />
-        <button type="submit" className={PRIMARY_BUTTON} disabled={form.pending}>
-          {t("verify.submit")}
-        </button>
+      <form {...form.props} className="flex flex-wrap items-end gap-3">
+        <CodeField field={fields.code} label={t("verify.codeLabel")} className="w-40" />
+        <SubmitButton pending={form.pending}>{t("verify.submit")}</SubmitButton>
       </form>
-      <FormError message={form.formError ?? resendError} />
-      <div className="flex flex-wrap items-center gap-3 text-sm">
+      <FormError message={form.formError ?? resend.formError} />
+      <form {...resend.props} className="flex flex-wrap items-center gap-3 text-sm">
         <span className="text-ink-700">{t("verify.noCode")}</span>
-        <button type="button" className={`${SECONDARY_BUTTON} px-3 py-1.5 text-sm`} onClick={resend} disabled={sending}>
+        <button type="submit" className={`${SECONDARY_BUTTON} px-3 py-1.5 text-sm`} disabled={resend.pending}>
           {t("verify.resend")}
         </button>
-      </div>
+      </form>
       {notice && (
         <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-900 text-sm">
           {notice}

@@ -62,8 +62,8 @@ function isSecure(request: FastifyRequest, publicUrl: string): boolean {
 }
 
 /**
- * The language of the visit comes from ?lang (pages link to /connect/google?lang=en): helmet's
- * Referrer-Policy (no-referrer) leaves nothing else to read it from.
+ * The language of the visit comes from ?lang (pages link to /connect/google?lang=en), not from a
+ * referrer, which the providers' redirects never carry (Referrer-Policy: same-origin).
  */
 function startLocale(lang: string | undefined): Locale {
   return lang === "en" ? "en" : "fr";

@@ -6,12 +6,12 @@ import { apiFetch } from "../../../shared/api-client.ts";
 import { apiErrorBodySchema } from "../../../shared/api-error.ts";
 import { formatCompactDate } from "../../../shared/dates.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
+import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import type { EditableEvent } from "../editor.contract.ts";
 import { CommunicationStep } from "./CommunicationStep.tsx";
 import { CoursesStep } from "./CoursesStep.tsx";
-import { Dialog } from "./Dialog.tsx";
 import { clearDraft, draftKey, readDraft, type StoredDraft, writeDraft } from "./drafts.ts";
 import {
   comparable,
@@ -615,7 +615,7 @@ export function EventEditor({
       {duplicates ? (
         <Dialog
           title={t("duplicates.title")}
-          onCancel={() => setDuplicates(null)}
+          onClose={() => setDuplicates(null)}
           actions={
             <>
               <button type="button" className={SECONDARY_BUTTON} onClick={() => setDuplicates(null)}>
@@ -660,7 +660,7 @@ export function EventEditor({
         <Dialog
           role="alertdialog"
           title={t("leave.title")}
-          onCancel={() => blocker.reset()}
+          onClose={() => blocker.reset()}
           actions={
             <>
               <button type="button" className={SECONDARY_BUTTON} onClick={() => blocker.reset()} data-autofocus>

@@ -6,15 +6,21 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { cx } from "../../../shared/ui/cx.ts";
-import { FieldError, INPUT_CLASS } from "../../../shared/ui/fields.tsx";
+import {
+  FieldError,
+  FieldFrame,
+  HINT_CLASS,
+  INPUT_CLASS,
+  LABEL_CLASS,
+  TextAreaField,
+} from "../../../shared/ui/fields.tsx";
 
 /** The DOM id of a field path's control: "courses.0.name" → "ef-courses-0-name". */
 export function fieldId(path: string): string {
   return `ef-${path.replace(/[^A-Za-z0-9_-]+/g, "-")}`;
 }
 
-export const LABEL_CLASS = "mb-1 block font-medium text-ink-900 text-sm";
-export const HINT_CLASS = "mt-1 text-ink-500 text-sm";
+export { HINT_CLASS, LABEL_CLASS };
 export const CARD_CLASS = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 export const LINK_BUTTON =
   "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-left font-semibold text-brand-800 text-sm hover:bg-brand-50 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline disabled:hover:bg-transparent";
@@ -42,18 +48,23 @@ export function FieldBox({ path, className, children }: BoxProps) {
   );
 }
 
-type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value" | "id"> & {
+/** What the editor's text controls take: a field path, a label, a value and its changes. */
+type TextControlProps = {
   path: string;
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
   error?: string;
   hint?: ReactNode;
-  /** A unit shown after the input ("km", "€"). */
-  suffix?: ReactNode;
-  required?: boolean;
   boxClassName?: string;
 };
+
+type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "value" | "id"> &
+  TextControlProps & {
+    /** A unit shown after the input ("km", "€"). */
+    suffix?: ReactNode;
+    required?: boolean;
+  };
 
 export function TextInput({
   path,
@@ -68,78 +79,58 @@ export function TextInput({
   className,
   ...input
 }: TextInputProps) {
-  const id = fieldId(path);
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <FieldBox path={path} className={boxClassName}>
-      <label htmlFor={id} className={LABEL_CLASS}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={described || undefined}
-          className={cx(INPUT_CLASS, suffix ? "pr-12" : null, className)}
-          {...input}
-        />
-        {suffix ? (
-          <span
-            aria-hidden="true"
-            className="-translate-y-1/2 pointer-events-none absolute top-1/2 right-3 text-ink-500 text-sm"
-          >
-            {suffix}
-          </span>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className={HINT_CLASS}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldFrame id={fieldId(path)} label={<LabelText label={label} required={required} />} error={error} hint={hint}>
+        {(control) => (
+          <div className="relative">
+            <input
+              {...control}
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+              aria-required={required || undefined}
+              className={cx(INPUT_CLASS, suffix ? "pr-12" : null, className)}
+              {...input}
+            />
+            {suffix ? (
+              <span
+                aria-hidden="true"
+                className="-translate-y-1/2 pointer-events-none absolute top-1/2 right-3 text-ink-500 text-sm"
+              >
+                {suffix}
+              </span>
+            ) : null}
+          </div>
+        )}
+      </FieldFrame>
     </FieldBox>
   );
 }
 
-type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "onChange" | "value" | "id"> & {
-  path: string;
-  label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: ReactNode;
-  boxClassName?: string;
-};
+function LabelText({ label, required }: { label: ReactNode; required?: boolean }) {
+  return (
+    <>
+      {label}
+      {required ? <RequiredMark /> : null}
+    </>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "onChange" | "value" | "id"> & TextControlProps;
 
 export function TextArea({ path, label, value, onChange, error, hint, boxClassName, ...area }: TextAreaProps) {
-  const id = fieldId(path);
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <FieldBox path={path} className={boxClassName}>
-      <label htmlFor={id} className={LABEL_CLASS}>
-        {label}
-      </label>
-      <textarea
-        id={id}
+      <TextAreaField
+        id={fieldId(path)}
+        label={label}
+        error={error}
+        hint={hint}
         value={value}
         rows={3}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={INPUT_CLASS}
         {...area}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className={HINT_CLASS}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
     </FieldBox>
   );
 }

@@ -8,7 +8,7 @@ import { pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
 import { ClaimEvent } from "../../organizers/components/ClaimEvent.tsx";
-import { ContactOrganizer } from "../../organizers/components/ContactOrganizer.tsx";
+import { type ContactNoScript, ContactOrganizer } from "../../organizers/components/ContactOrganizer.tsx";
 import { InviteFriends } from "../../organizers/components/InviteFriends.tsx";
 import { OrganizerTools } from "../../organizers/components/OrganizerTools.tsx";
 import type { EventOrganizerInfo } from "../../organizers/organizer.contract.ts";
@@ -178,7 +178,7 @@ function Photos({ event }: { event: EventDetail }) {
 }
 
 /** Who is looking, for the organiser side of the page (tools, claim, contact, invitations). */
-export type EventViewer = { info: EventOrganizerInfo; user: SessionUser | null };
+export type EventViewer = { info: EventOrganizerInfo; user: SessionUser | null; contact?: ContactNoScript };
 
 type Access = NonNullable<EventOrganizerInfo["access"]>;
 
@@ -271,7 +271,9 @@ export function EventPage({
             {viewer && (
               <>
                 <InviteFriends eventId={event.id} eventPath={eventPath} locale={locale} user={user} />
-                {viewer.info.canContact && !editor && <ContactOrganizer eventId={event.id} user={user} />}
+                {viewer.info.canContact && !editor && (
+                  <ContactOrganizer eventId={event.id} user={user} noScript={viewer.contact} />
+                )}
                 {!editor && (
                   <ClaimEvent
                     eventId={event.id}

@@ -1,15 +1,22 @@
 import { BadgeCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { apiFetch } from "../../../shared/api-client.ts";
-import { apiErrorBodySchema } from "../../../shared/api-error.ts";
-import { type Locale, VERIFICATION_CODE_LENGTH } from "../../../shared/constants.ts";
+import type { Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { Disclosure } from "../../../shared/ui/Disclosure.tsx";
-import { FieldError, FormError, PRIMARY_BUTTON, SECONDARY_BUTTON, TextField } from "../../../shared/ui/fields.tsx";
+import {
+  CheckboxField,
+  EmailField,
+  FormError,
+  FormFooter,
+  PRIMARY_BUTTON,
+  SECONDARY_BUTTON,
+  SubmitButton,
+} from "../../../shared/ui/fields.tsx";
+import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import { useApiForm } from "../../../shared/ui/use-api-form.ts";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import { CodeField } from "../../accounts/components/CodeField.tsx";
 import { checkOrganizerBodySchema, organizerCodeBodySchema } from "../../editor/editor.contract.ts";
 import type { CheckOrganizerResponse, EventOrganizerInfo } from "../organizer.contract.ts";
 
@@ -42,10 +49,9 @@ export function ClaimEvent({
 }) {
   const { t } = useTranslation("organizer");
   const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   const [sent, setSent] = useState<{ email: string; sentTo: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [resendError, setResendError] = useState<string | null>(null);
-  const [resending, setResending] = useState(false);
   const [needsVerification, setNeedsVerification] = useState(user?.emailStatus === "unverified");
 
   const onError = (code: string) => {
@@ -53,49 +59,31 @@ export function ClaimEvent({
     setNeedsVerification(true);
     return true;
   };
-  const claim = useApiForm<CheckOrganizerResponse>({
-    url: "/api/event/check-organizer",
+  const { fields, ...claim } = useApiForm({
     schema: checkOrganizerBodySchema,
+    url: "/api/event/check-organizer",
     onError,
+    onSuccess: (result: CheckOrganizerResponse, value) => {
+      if (!result.sent) onGranted(result.access);
+      else setSent({ email: value.email, sentTo: result.sentTo ?? "" });
+    },
   });
-  const confirm = useApiForm<{ access: Access }>({
-    url: `/api/event/organizer/${eventId}`,
-    schema: organizerCodeBodySchema,
+  const resend = useApiForm({
+    schema: checkOrganizerBodySchema,
+    url: "/api/event/check-organizer",
     onError,
-    onSuccess: async ({ access }) => {
-      setOpen(false);
+    onSuccess: () => setNotice(t("claim.resent")),
+  });
+  const { fields: codeFields, ...confirm } = useApiForm({
+    schema: organizerCodeBodySchema,
+    url: `/api/event/organizer/${eventId}`,
+    onError,
+    onSuccess: async ({ access }: { access: Access }) => {
+      close();
       onGranted(access);
       await showToast("success", t("claim.granted"));
     },
   });
-
-  async function requestCode(email: string, belongs: boolean) {
-    const result = await claim.submit({ eventId, email, belongs });
-    if (!result) return;
-    if (!result.sent) {
-      onGranted(result.access);
-      return;
-    }
-    setSent({ email, sentTo: result.sentTo ?? "" });
-  }
-
-  async function resend() {
-    if (!sent) return;
-    setResending(true);
-    setNotice(null);
-    setResendError(null);
-    try {
-      const response = await apiFetch("/api/event/check-organizer", {
-        method: "POST",
-        body: JSON.stringify({ eventId, email: sent.email, belongs: true }),
-      });
-      const body = await response.json().catch(() => null);
-      if (response.ok) setNotice(t("claim.resent"));
-      else setResendError(apiErrorBodySchema.safeParse(body).data?.error.message ?? null);
-    } finally {
-      setResending(false);
-    }
-  }
 
   const signIn = !user ? (
     <a href={loginHref(locale, eventPath)} className={LINK_BUTTON} data-testid="claim-login">
@@ -115,113 +103,73 @@ export function ClaimEvent({
       testId="claim-event"
     >
       {needsVerification ? (
-        <div className="space-y-3">
-          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-950 text-sm">
-            {t("claim.verifyFirst")}
-          </p>
-          <a href={pagePath("verifyEmail", locale)} className={PRIMARY_BUTTON}>
-            {t("claim.verifyLink")}
-          </a>
-        </div>
+        <VerifyFirst message={t("claim.verifyFirst")} locale={locale} />
       ) : !sent ? (
-        <form
-          key="request"
-          method="post"
-          noValidate
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const data = new FormData(event.currentTarget);
-            void requestCode(String(data.get("email") ?? ""), data.get("belongs") === "on");
-          }}
-        >
-          <div>
-            <label className="flex items-start gap-2 text-ink-900 text-sm">
-              <input
-                type="checkbox"
-                name="belongs"
-                className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
-                aria-invalid={claim.errors.belongs ? true : undefined}
-                aria-describedby={claim.errors.belongs ? "claim-belongs-error" : undefined}
-                // biome-ignore lint/a11y/noAutofocus: the panel was just opened on demand; focus goes into it.
-                autoFocus
-              />
-              <span>{t("claim.belongs")}</span>
-            </label>
-            <FieldError id="claim-belongs-error" message={claim.errors.belongs} />
-          </div>
-          <TextField
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            label={t("claim.email")}
-            hint={t("claim.emailHint")}
-            error={claim.errors.email}
-          />
-          <FormError message={claim.formError} />
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className={PRIMARY_BUTTON} disabled={claim.pending}>
-              {t("claim.send")}
-            </button>
-            <button type="button" className={SECONDARY_BUTTON} onClick={() => setOpen(false)}>
-              {t("claim.cancel")}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <form
-          key="code"
-          method="post"
-          noValidate
-          className="space-y-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void confirm.submit({ code: String(new FormData(event.currentTarget).get("code") ?? "") });
-          }}
-        >
-          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-900 text-sm">
-            {t("claim.sentTo", { address: sent.sentTo })}
-          </p>
-          <TextField
-            name="code"
-            label={t("claim.code")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={VERIFICATION_CODE_LENGTH}
-            className="w-44"
-            style={{ letterSpacing: "0.4em", fontVariantNumeric: "tabular-nums" }}
-            error={confirm.errors.code}
+        <form key="request" {...claim.props} className="space-y-3">
+          <input type="hidden" name="eventId" value={eventId} />
+          <CheckboxField
+            field={fields.belongs}
+            label={t("claim.belongs")}
+            labelClassName="flex items-start gap-2 text-ink-900 text-sm"
+            inputClassName="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
             autoFocus
           />
-          <FormError message={confirm.formError ?? resendError} />
-          {notice && (
-            <p role="status" className="text-emerald-900 text-sm">
-              {notice}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className={PRIMARY_BUTTON} disabled={confirm.pending}>
-              {t("claim.confirm")}
-            </button>
-            <button type="button" className={SECONDARY_BUTTON} onClick={resend} disabled={resending}>
-              {t("claim.resend")}
-            </button>
-            <button
-              type="button"
-              className={`${SECONDARY_BUTTON} border-transparent`}
-              onClick={() => {
-                setSent(null);
-                setNotice(null);
-                setResendError(null);
-              }}
-            >
-              {t("claim.restart")}
-            </button>
-          </div>
+          <EmailField field={fields.email} label={t("claim.email")} hint={t("claim.emailHint")} />
+          <FormFooter form={claim} submit={t("claim.send")} cancel={t("claim.cancel")} onCancel={close} />
         </form>
+      ) : (
+        <>
+          <form key="code" {...confirm.props} className="space-y-3">
+            <p role="status" className="rounded-lg bg-emerald-50 p-3 text-emerald-900 text-sm">
+              {t("claim.sentTo", { address: sent.sentTo })}
+            </p>
+            <CodeField field={codeFields.code} label={t("claim.code")} className="w-44" autoFocus />
+            <FormError message={confirm.formError ?? resend.formError} />
+            {notice && (
+              <p role="status" className="text-emerald-900 text-sm">
+                {notice}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <SubmitButton pending={confirm.pending}>{t("claim.confirm")}</SubmitButton>
+              {/* Sends the request form below again (a form cannot hold another one). */}
+              <button type="submit" form={resend.form.id} className={SECONDARY_BUTTON} disabled={resend.pending}>
+                {t("claim.resend")}
+              </button>
+              <button
+                type="button"
+                className={`${SECONDARY_BUTTON} border-transparent`}
+                onClick={() => {
+                  setSent(null);
+                  setNotice(null);
+                }}
+              >
+                {t("claim.restart")}
+              </button>
+            </div>
+          </form>
+          <form {...resend.props} hidden>
+            <input type="hidden" name="eventId" value={eventId} />
+            <input type="hidden" name="email" value={sent.email} />
+            <input type="hidden" name="belongs" value="on" />
+          </form>
+        </>
       )}
     </Disclosure>
+  );
+}
+
+/** The claim and the invitations need a verified address first. */
+export function VerifyFirst({ message, locale }: { message: string; locale: Locale }) {
+  const { t } = useTranslation("organizer");
+  return (
+    <div className="space-y-3">
+      <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-950 text-sm">
+        {message}
+      </p>
+      <a href={pagePath("verifyEmail", locale)} className={PRIMARY_BUTTON}>
+        {t("claim.verifyLink")}
+      </a>
+    </div>
   );
 }

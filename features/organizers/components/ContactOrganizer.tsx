@@ -1,17 +1,11 @@
 import { MessageSquare } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Disclosure } from "../../../shared/ui/Disclosure.tsx";
-import {
-  FieldError,
-  FormError,
-  INPUT_CLASS,
-  PRIMARY_BUTTON,
-  SECONDARY_BUTTON,
-  TextField,
-} from "../../../shared/ui/fields.tsx";
+import { EmailField, FormFooter, TextAreaField, TextField } from "../../../shared/ui/fields.tsx";
+import type { FormResult } from "../../../shared/ui/form/submission.ts";
+import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import { useApiForm } from "../../../shared/ui/use-api-form.ts";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
 import {
   CONTACT_MESSAGE_MAX,
@@ -20,108 +14,91 @@ import {
   SENDER_NAME_MAX,
 } from "../organizer.contract.ts";
 
+/** Where the page's form stands after a visit without JavaScript (?open=contact, or a posted message). */
+export type ContactNoScript = { open?: boolean; result?: FormResult; sent?: boolean };
+
+/** The name of the Disclosure's "open" link, for visits without JavaScript. */
+export const CONTACT_ANCHOR = "contact";
+
 /**
  * "Contact the organiser": anyone writes to the event's organiser through us; the organiser's
- * address is never shown, their reply goes straight to the sender.
+ * address is never shown, their reply goes straight to the sender. Works without JavaScript: the
+ * card opens through the address, the form posts to the event page's action.
  */
-export function ContactOrganizer({ eventId, user }: { eventId: number; user: SessionUser | null }) {
+export function ContactOrganizer({
+  eventId,
+  user,
+  noScript = {},
+}: {
+  eventId: number;
+  user: SessionUser | null;
+  noScript?: ContactNoScript;
+}) {
   const { t } = useTranslation("organizer");
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(Boolean(noScript.open || (noScript.result && !noScript.sent)));
+  const close = () => setOpen(false);
+  const [sent, setSent] = useState(Boolean(noScript.sent));
   const [length, setLength] = useState(0);
-  const messageId = useId();
-  const trapId = useId();
-  const form = useApiForm({
-    url: "/api/send-contact-organizer",
+  const { fields, ...form } = useApiForm({
     schema: contactOrganizerBodySchema,
+    url: "/api/send-contact-organizer",
+    resetOnSuccess: true,
+    lastResult: noScript.sent ? undefined : noScript.result,
     onSuccess: async () => {
-      setOpen(false);
+      close();
       setLength(0);
       await showToast("success", t("contact.sent"));
     },
   });
   const limits = { min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX };
-  // The catalogue's "invalid field" says nothing useful about a length: say the rule.
-  const messageError = form.errors.message ? t("contact.messageLength", limits) : undefined;
 
   return (
     <Disclosure
       icon={MessageSquare}
       heading={t("contact.heading")}
       intro={t("contact.intro")}
+      status={sent ? t("contact.sent") : undefined}
       openLabel={t("contact.open")}
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setSent(false);
+      }}
+      anchor={CONTACT_ANCHOR}
       testId="contact-organizer"
     >
-      <form
-        method="post"
-        noValidate
-        className="space-y-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
-          const website = String(data.get("website") ?? "");
-          void form.submit({
-            eventId,
-            name: String(data.get("name") ?? ""),
-            email: String(data.get("email") ?? ""),
-            message: String(data.get("message") ?? ""),
-            ...(website ? { website } : {}),
-          });
-        }}
-      >
+      <form {...form.props} className="space-y-3">
+        <input type="hidden" name="eventId" value={eventId} />
         <TextField
-          name="name"
+          field={fields.name}
           autoComplete="name"
           maxLength={SENDER_NAME_MAX}
-          defaultValue={user?.displayName ?? ""}
+          defaultValue={fields.name.defaultValue ?? user?.displayName ?? ""}
           label={t("contact.name")}
-          error={form.errors.name}
           autoFocus
         />
-        <TextField
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          label={t("contact.email")}
-          hint={t("contact.emailHint")}
-          error={form.errors.email}
+        <EmailField field={fields.email} label={t("contact.email")} hint={t("contact.emailHint")} />
+        <TextAreaField
+          field={fields.message}
+          label={t("contact.message")}
+          rows={5}
+          maxLength={CONTACT_MESSAGE_MAX}
+          // The catalogue's "invalid field" says nothing useful about a length: say the rule.
+          error={fields.message.errors ? t("contact.messageLength", limits) : undefined}
+          onChange={(event) => setLength(event.currentTarget.value.trim().length)}
+          hintClassName="mt-1 flex justify-between gap-2 text-ink-500 text-sm"
+          hint={
+            <>
+              <span>{t("contact.messageHint", limits)}</span>
+              <span aria-hidden="true">{t("contact.counter", { count: length, max: CONTACT_MESSAGE_MAX })}</span>
+            </>
+          }
         />
-        <div>
-          <label htmlFor={messageId} className="mb-1 block font-medium text-ink-900 text-sm">
-            {t("contact.message")}
-          </label>
-          <textarea
-            id={messageId}
-            name="message"
-            rows={5}
-            maxLength={CONTACT_MESSAGE_MAX}
-            className={INPUT_CLASS}
-            aria-invalid={messageError ? true : undefined}
-            aria-describedby={`${messageId}-hint${messageError ? ` ${messageId}-error` : ""}`}
-            onChange={(event) => setLength(event.currentTarget.value.trim().length)}
-          />
-          <p id={`${messageId}-hint`} className="mt-1 flex justify-between gap-2 text-ink-500 text-sm">
-            <span>{t("contact.messageHint", limits)}</span>
-            <span aria-hidden="true">{t("contact.counter", { count: length, max: CONTACT_MESSAGE_MAX })}</span>
-          </p>
-          <FieldError id={`${messageId}-error`} message={messageError} />
-        </div>
         {/* A trap for robots: hidden from people and from assistive technologies. */}
         <div className="hidden" aria-hidden="true">
-          <label htmlFor={trapId}>{t("contact.trap")}</label>
-          <input id={trapId} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <TextField field={fields.website} label={t("contact.trap")} tabIndex={-1} autoComplete="off" />
         </div>
-        <FormError message={form.formError} />
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className={PRIMARY_BUTTON} disabled={form.pending}>
-            {t("contact.send")}
-          </button>
-          <button type="button" className={SECONDARY_BUTTON} onClick={() => setOpen(false)}>
-            {t("contact.cancel")}
-          </button>
-        </div>
+        <FormFooter form={form} submit={t("contact.send")} cancel={t("contact.cancel")} onCancel={close} />
       </form>
     </Disclosure>
   );

@@ -2,21 +2,30 @@ import { Ban, CalendarCheck, CalendarClock, CircleCheck, Pencil, RotateCcw, Wren
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { z } from "zod";
 import { apiFetch } from "../../../shared/api-client.ts";
-import { apiErrorBodySchema } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { PAGES, type PageId, pagePath } from "../../../shared/i18n/pages.ts";
 import { DateField } from "../../../shared/ui/DateField.tsx";
+import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { CARD } from "../../../shared/ui/Disclosure.tsx";
-import { DANGER_BUTTON, FieldError, FormError, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
+import {
+  CheckboxField,
+  FieldError,
+  FormError,
+  PRIMARY_BUTTON,
+  SECONDARY_BUTTON,
+  SubmitButton,
+} from "../../../shared/ui/fields.tsx";
+import { apiErrorsOf, emptyBody } from "../../../shared/ui/form/submission.ts";
+import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import type { EventStatusType } from "../../editor/editor.contract.ts";
-import { Dialog } from "../../events/components/Dialog.tsx";
+import { type EventStatusType, eventStatusBodySchema } from "../../editor/editor.contract.ts";
 import type { EventDetail } from "../../events/event-detail.contract.ts";
 import type { EventOrganizerInfo } from "../organizer.contract.ts";
 
 type Access = Exclude<EventOrganizerInfo["access"], "member" | null>;
-type Result = { ok: true } | { ok: false; message: string; field?: string };
+type DialogType = "postpone" | "confirm-date" | "cancel";
 
 /** The editor's page, once it exists in this build (it is added separately). */
 export function eventEditHref(locale: Locale, id: number): string | null {
@@ -56,57 +65,30 @@ export function OrganizerTools({
     headingRef.current?.focus({ preventScroll: true });
   }, [justGranted]);
   const revalidator = useRevalidator();
-  const [dialog, setDialog] = useState<"postpone" | "confirm-date" | "cancel" | null>(null);
-  const [busy, setBusy] = useState<EventStatusType | null>(null);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  const [startDate, setStartDate] = useState<string | null>(null);
-  const [endDate, setEndDate] = useState<string | null>(null);
-  const [certified, setCertified] = useState(false);
-  const multiDay = event.endDate > event.startDate;
+  const [dialog, setDialog] = useState<DialogType | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => setDialog(null);
   const editHref = eventEditHref(locale, event.id);
 
-  function close() {
+  /** A change went through: the page reloads its data and says so. */
+  async function done(type: EventStatusType) {
     setDialog(null);
-    setError(null);
-  }
-
-  async function change(type: EventStatusType, body: Record<string, unknown> = {}): Promise<Result> {
-    setBusy(type);
-    setError(null);
-    try {
-      const response = await apiFetch(`/api/event/${event.id}/status/${type}`, {
-        method: "POST",
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) {
-        const parsed = apiErrorBodySchema.safeParse(await response.json().catch(() => null));
-        const result = {
-          ok: false as const,
-          message: parsed.data?.error.message ?? t("common:errors.generic"),
-          field: parsed.data?.error.field,
-        };
-        setError(result);
-        return result;
-      }
-      close();
-      await revalidator.revalidate();
-      await showToast("success", t(`tools.done.${type}`));
-      return { ok: true };
-    } catch {
-      const result = { ok: false as const, message: t("common:errors.generic") };
-      setError(result);
-      return result;
-    } finally {
-      setBusy(null);
-    }
+    await revalidator.revalidate();
+    await showToast("success", t(`tools.done.${type}`));
   }
 
   /** Buttons outside a dialog report their errors in a toast. */
   async function quick(type: EventStatusType) {
-    const result = await change(type);
-    if (!result.ok) {
-      setError(null);
-      await showToast("error", result.message);
+    setBusy(true);
+    try {
+      const response = await apiFetch(statusUrl(event.id, type), { method: "POST", body: "{}" });
+      if (response.ok) await done(type);
+      else {
+        const { formErrors, fieldErrors } = apiErrorsOf(await response.json().catch(() => null), locale);
+        await showToast("error", formErrors?.[0] ?? Object.values(fieldErrors ?? {})[0]?.[0] ?? "");
+      }
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -154,7 +136,7 @@ export function OrganizerTools({
           <button
             type="button"
             className={`${SECONDARY_BUTTON} ${SMALL}`}
-            disabled={busy !== null}
+            disabled={busy}
             onClick={() => quick("check")}
           >
             <CircleCheck className={ICON} aria-hidden="true" />
@@ -162,27 +144,12 @@ export function OrganizerTools({
           </button>
         )}
         {!event.dateConfirmed && !event.cancelled && (
-          <button
-            type="button"
-            className={`${SECONDARY_BUTTON} ${SMALL}`}
-            onClick={() => {
-              setCertified(false);
-              setDialog("confirm-date");
-            }}
-          >
+          <button type="button" className={`${SECONDARY_BUTTON} ${SMALL}`} onClick={() => setDialog("confirm-date")}>
             <CalendarCheck className={ICON} aria-hidden="true" />
             {t("tools.confirmDate")}
           </button>
         )}
-        <button
-          type="button"
-          className={`${SECONDARY_BUTTON} ${SMALL}`}
-          onClick={() => {
-            setStartDate(null);
-            setEndDate(null);
-            setDialog("postpone");
-          }}
-        >
+        <button type="button" className={`${SECONDARY_BUTTON} ${SMALL}`} onClick={() => setDialog("postpone")}>
           <CalendarClock className={ICON} aria-hidden="true" />
           {t("tools.postpone")}
         </button>
@@ -190,7 +157,7 @@ export function OrganizerTools({
           <button
             type="button"
             className={`${SECONDARY_BUTTON} ${SMALL}`}
-            disabled={busy !== null}
+            disabled={busy}
             onClick={() => quick("uncancel")}
           >
             <RotateCcw className={ICON} aria-hidden="true" />
@@ -208,116 +175,108 @@ export function OrganizerTools({
         )}
       </div>
 
-      <Dialog
-        open={dialog === "postpone"}
-        onClose={close}
-        title={t("tools.postponeDialog.title")}
-        closeLabel={t("tools.close")}
-        testId="postpone-dialog"
-      >
-        <form
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!startDate) {
-              setError({ message: t("tools.postponeDialog.required"), field: "startDate" });
-              return;
-            }
-            // A one-day event stays one day; the server keeps a longer one's length when no end is given.
-            void change("postpone", { startDate, ...(multiDay && endDate ? { endDate } : {}) });
-          }}
-        >
-          <p className="text-ink-700 text-sm">{t("tools.postponeDialog.intro")}</p>
-          <div>
-            <DateField
-              id="postpone-start"
-              label={t("tools.postponeDialog.startDate")}
-              value={startDate}
-              onChange={setStartDate}
-              min={today}
-            />
-            <FieldError id="postpone-start-error" message={error?.field === "startDate" ? error.message : undefined} />
-          </div>
-          {multiDay && (
+      {dialog && (
+        <StatusDialog
+          type={dialog}
+          eventId={event.id}
+          multiDay={event.endDate > event.startDate}
+          today={today}
+          onClose={close}
+          onDone={done}
+        />
+      )}
+    </section>
+  );
+}
+
+const statusUrl = (eventId: number, type: EventStatusType) => `/api/event/${eventId}/status/${type}`;
+
+/** The postponement's new dates (the end only for an event of several days). */
+const postponeSchema = eventStatusBodySchema.extend({ startDate: z.string("required").min(1, "required") });
+/** Confirming the date takes a ticked box; the API only hears the request. */
+const confirmDateSchema = z.object({ certified: z.literal(true, "certify") });
+
+/** The dialog of a change that asks something first: new dates, a certification, a confirmation. */
+function StatusDialog({
+  type,
+  eventId,
+  multiDay,
+  today,
+  onClose,
+  onDone,
+}: {
+  type: DialogType;
+  eventId: number;
+  multiDay: boolean;
+  today: string;
+  onClose: () => void;
+  onDone: (type: EventStatusType) => Promise<void>;
+}) {
+  const { t } = useTranslation("organizer");
+  const { fields, ...form } = useApiForm({
+    schema: type === "postpone" ? postponeSchema : type === "confirm-date" ? confirmDateSchema : emptyBody,
+    url: statusUrl(eventId, type),
+    messages: {
+      required: t("tools.postponeDialog.required"),
+      certify: t("tools.confirmDialog.certifyRequired"),
+    },
+    onSuccess: () => onDone(type),
+  });
+  const [startDate, setStartDate] = useState<string | null>(null);
+  const error = (name: string) => form.errorOf(name);
+  const titles = { postpone: "postponeDialog", "confirm-date": "confirmDialog", cancel: "cancelDialog" } as const;
+  const texts = titles[type];
+  return (
+    <Dialog onClose={onClose} title={t(`tools.${texts}.title`)} closeLabel={t("tools.close")} testId={`${type}-dialog`}>
+      <form {...form.props} className="space-y-4">
+        {type === "postpone" && (
+          <>
+            <p>{t("tools.postponeDialog.intro")}</p>
             <div>
               <DateField
-                id="postpone-end"
-                label={t("tools.postponeDialog.endDate")}
-                value={endDate}
-                onChange={setEndDate}
-                min={startDate ?? today}
+                id="postpone-start"
+                name="startDate"
+                label={t("tools.postponeDialog.startDate")}
+                onChange={setStartDate}
+                min={today}
               />
-              <FieldError id="postpone-end-error" message={error?.field === "endDate" ? error.message : undefined} />
+              <FieldError id="postpone-start-error" message={error("startDate")} />
             </div>
+            {multiDay && (
+              <div>
+                <DateField
+                  id="postpone-end"
+                  name="endDate"
+                  label={t("tools.postponeDialog.endDate")}
+                  min={startDate ?? today}
+                />
+                <FieldError id="postpone-end-error" message={error("endDate")} />
+              </div>
+            )}
+          </>
+        )}
+        {type === "confirm-date" && (
+          <CheckboxField
+            name="certified"
+            error={error("certified")}
+            label={t("tools.confirmDialog.certify")}
+            labelClassName="flex items-start gap-2 text-ink-900 text-sm"
+            inputClassName="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
+          />
+        )}
+        {type === "cancel" && <p>{t("tools.cancelDialog.intro")}</p>}
+        <FormError message={form.formError} />
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton danger={type === "cancel"} pending={form.pending}>
+            {t(`tools.${texts}.submit`)}
+          </SubmitButton>
+          {type === "cancel" && (
+            <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>
+              {t("tools.cancelDialog.keep")}
+            </button>
           )}
-          <FormError message={error && !error.field ? error.message : null} />
-          <button type="submit" className={PRIMARY_BUTTON} disabled={busy !== null}>
-            {t("tools.postponeDialog.submit")}
-          </button>
-        </form>
-      </Dialog>
-
-      <Dialog
-        open={dialog === "confirm-date"}
-        onClose={close}
-        title={t("tools.confirmDialog.title")}
-        closeLabel={t("tools.close")}
-        testId="confirm-date-dialog"
-      >
-        <form
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!certified) {
-              setError({ message: t("tools.confirmDialog.certifyRequired"), field: "certified" });
-              return;
-            }
-            void change("confirm-date");
-          }}
-        >
-          <div>
-            <label className="flex items-start gap-2 text-ink-900 text-sm">
-              <input
-                type="checkbox"
-                checked={certified}
-                onChange={(e) => setCertified(e.currentTarget.checked)}
-                className="mt-0.5 h-5 w-5 shrink-0 accent-brand-700"
-                aria-invalid={error?.field === "certified" ? true : undefined}
-                aria-describedby={error?.field === "certified" ? "certify-error" : undefined}
-              />
-              <span>{t("tools.confirmDialog.certify")}</span>
-            </label>
-            <FieldError id="certify-error" message={error?.field === "certified" ? error.message : undefined} />
-          </div>
-          <FormError message={error && error.field !== "certified" ? error.message : null} />
-          <button type="submit" className={PRIMARY_BUTTON} disabled={busy !== null}>
-            {t("tools.confirmDialog.submit")}
-          </button>
-        </form>
-      </Dialog>
-
-      <Dialog
-        open={dialog === "cancel"}
-        onClose={close}
-        title={t("tools.cancelDialog.title")}
-        closeLabel={t("tools.close")}
-        testId="cancel-dialog"
-      >
-        <p className="text-ink-700 text-sm">{t("tools.cancelDialog.intro")}</p>
-        <FormError message={error?.message ?? null} />
-        <div className="mt-4 flex flex-wrap gap-2">
-          <button type="button" className={DANGER_BUTTON} disabled={busy !== null} onClick={() => change("cancel")}>
-            {t("tools.cancelDialog.submit")}
-          </button>
-          <button type="button" className={SECONDARY_BUTTON} onClick={close}>
-            {t("tools.cancelDialog.keep")}
-          </button>
         </div>
-      </Dialog>
-    </section>
+      </form>
+    </Dialog>
   );
 }

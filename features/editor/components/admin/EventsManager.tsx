@@ -18,16 +18,18 @@ import { apiFetch } from "../../../../shared/api-client.ts";
 import { formatCompactDate } from "../../../../shared/dates.ts";
 import { pagePath } from "../../../../shared/i18n/pages.ts";
 import { cx } from "../../../../shared/ui/cx.ts";
+import { Dialog } from "../../../../shared/ui/Dialog.tsx";
 import {
   DANGER_BUTTON,
   FieldError,
+  FormError,
   INPUT_CLASS,
   PRIMARY_BUTTON,
   SECONDARY_BUTTON,
+  TextAreaField,
 } from "../../../../shared/ui/fields.tsx";
 import { showToast } from "../../../../shared/ui/lazy-toasts.tsx";
 import { LINK_BUTTON } from "../controls.tsx";
-import { Dialog } from "../Dialog.tsx";
 import { StatusBadges } from "../StatusBadges.tsx";
 import { errorMessageOf } from "../upload.ts";
 import { fieldLabel, formatValue } from "./diff-format.ts";
@@ -216,7 +218,7 @@ export function DecisionDialog({
   return (
     <Dialog
       title={pending.title}
-      onCancel={onClose}
+      onClose={onClose}
       actions={
         <>
           <button type="button" className={SECONDARY_BUTTON} onClick={onClose}>
@@ -235,26 +237,20 @@ export function DecisionDialog({
         </>
       }
     >
-      {pending.kind === "check" ? null : (
-        <>
-          <label htmlFor={id} className="mb-1 block font-medium text-ink-900 text-sm">
-            {t("admin.message")}
-          </label>
-          <textarea
-            id={id}
-            rows={3}
-            value={message}
-            maxLength={2000}
-            onChange={(e) => setMessage(e.target.value)}
-            className={INPUT_CLASS}
-            aria-describedby={`${id}-hint`}
-          />
-          <p id={`${id}-hint`} className="mt-1 text-ink-500 text-sm">
-            {t("admin.messageHint")}
-          </p>
-        </>
+      {pending.kind === "check" ? (
+        <FormError message={error} />
+      ) : (
+        <TextAreaField
+          id={id}
+          label={t("admin.message")}
+          hint={t("admin.messageHint")}
+          error={error}
+          rows={3}
+          value={message}
+          maxLength={2000}
+          onChange={(e) => setMessage(e.target.value)}
+        />
       )}
-      <FieldError id={`${id}-error`} message={error} />
     </Dialog>
   );
 }

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { PageApi } from "../app/context.ts";
+import { apiErrorBody } from "../shared/api-error.ts";
+import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../shared/constants.ts";
+
+/**
+ * A page POST from another site: a form there could sign a visitor into someone else's account
+ * (the session cookie is set on the answer) or write in their name. Browsers say where a request
+ * comes from (Sec-Fetch-Site, else Origin); a POST that says nothing is let through.
+ */
+export function isCrossSite(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (typeof site === "string") return site !== "same-origin" && site !== "none";
+  const origin = request.headers.origin;
+  if (typeof origin !== "string") return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true;
+  }
+}
+
+const FORWARDED = ["cookie", "user-agent", "accept-language"] as const;
+
+/** The API as the visitor of this page request (see PageApi). */
+export function pageApi(app: FastifyInstance, request: FastifyRequest): PageApi {
+  return async ({ url, body, locale }) => {
+    if (isCrossSite(request)) return { status: 403, body: apiErrorBody("FORBIDDEN", locale), cookies: [] };
+    const headers: Record<string, string> = {
+      [ACCESS_HEADER]: ACCESS_HEADER_VALUE,
+      "content-type": "application/json",
+      "x-locale": locale,
+    };
+    for (const name of FORWARDED) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    const response = await app.inject({
+      method: "POST",
+      url,
+      payload: JSON.stringify(body),
+      headers,
+      remoteAddress: request.ip,
+    });
+    const setCookie = response.headers["set-cookie"];
+    const cookies = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie];
+    let json: unknown = null;
+    try {
+      json = response.json();
+    } catch {
+      // Not JSON: the caller treats it as a generic error.
+    }
+    return { status: response.statusCode, body: json, cookies };
+  };
+}
