@@ -1,14 +1,22 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest's default (one worker less than the cores) runs every file one after the other on a
+    // 2-core machine; the test files are the heavy part, not the main process (see
+    // docs/test-suite-timing.md). The browser journeys stay one at a time (fileParallelism below).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true as const,
         test: {
           name: "unit",
           environment: "node",
+          // Some tests are CPU-bound for seconds (the demo catalogue, CLI runs): with the other lanes
+          // of `npm test` on the same two cores, Vitest's 5 s default is too tight.
+          testTimeout: 20_000,
           include: ["{shared,features,db,server,app,scripts}/**/*.test.ts"],
           exclude: ["**/*.api.test.ts", "**/*.pg.test.ts"],
         },
@@ -18,6 +26,7 @@ export default defineConfig({
         test: {
           name: "component",
           environment: "jsdom",
+          testTimeout: 20_000,
           include: ["{app,features,shared}/**/*.test.tsx"],
           setupFiles: ["./tests/setup-dom.ts"],
         },

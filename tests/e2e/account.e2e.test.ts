@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
+import { journeyDataDir } from "./data-dir.ts";
 import { type ServerProcess, startServer } from "./server-process.ts";
 
 /**
@@ -20,7 +19,7 @@ let baseURL: string;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-accounts-"));
+  dataDir = journeyDataDir("dossard-e2e-accounts-");
   server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "40", SMTP_URL: smtp.url });
   baseURL = server.baseURL;
   browser = await launchBrowser();

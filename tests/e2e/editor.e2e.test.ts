@@ -1,7 +1,5 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
@@ -9,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatLongDate } from "../../shared/dates.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
+import { journeyDataDir } from "./data-dir.ts";
 import { type ServerProcess, startServer } from "./server-process.ts";
 
 /**
@@ -27,7 +26,7 @@ let baseURL: string;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-editor-"));
+  dataDir = journeyDataDir("dossard-e2e-editor-");
   // PGlite takes one process per data folder: the admin is made before the server starts.
   const made = spawnSync(
     process.execPath,

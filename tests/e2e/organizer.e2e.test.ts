@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +7,7 @@ import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { formatLongDate } from "../../shared/dates.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { launchBrowser, MOBILE } from "./browser.ts";
+import { journeyDataDir } from "./data-dir.ts";
 import { type ServerProcess, startServer } from "./server-process.ts";
 
 /**
@@ -33,7 +32,7 @@ const api = async <T>(url: string): Promise<T> => {
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-organizer-"));
+  dataDir = journeyDataDir("dossard-e2e-organizer-");
   server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "60", SMTP_URL: smtp.url });
   baseURL = server.baseURL;
   browser = await launchBrowser();
