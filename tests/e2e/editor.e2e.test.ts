@@ -255,7 +255,14 @@ describe("listing an event", () => {
     await expect.poll(() => page.getByRole("alertdialog").textContent()).toContain("Quitter sans enregistrer ?");
     await page.getByRole("button", { name: "Rester sur la page" }).click();
     expect(page.url()).toBe(`${baseURL}/user/evenement/${eventId}`);
-    await page.waitForTimeout(600); // the draft is written a moment after the last keystroke
+    // The draft is written a moment after the last keystroke: wait for it rather than for a fixed time.
+    await page.waitForFunction(
+      (id) =>
+        Object.keys(localStorage).some(
+          (key) => key.endsWith(`:${id}`) && localStorage.getItem(key)?.includes("(brouillon)"),
+        ),
+      eventId,
+    );
     await page.reload();
     await page.getByRole("button", { name: "Ignorer" }).click();
     expect(await page.getByLabel(/Nom de l'événement/).inputValue()).toBe(name);
