@@ -72,7 +72,9 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["./tests/e2e/global-setup.ts"],
-          testTimeout: 60_000,
+          // A deadline against hangs, not a speed check: a journey takes 1–15 s alone, several
+          // times that when the machine is busy (the other lanes of `npm test`, other jobs).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

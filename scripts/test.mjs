@@ -4,13 +4,11 @@
 //
 // Three lanes run side by side (docs/test-suite-timing.md): the checks (build first, then lint, i18n
 // and types), the Vitest projects that need no build (unit, component, api, api-pg), and the
-// browser journeys (e2e), which start as soon as the build is there. The journeys are the longest
-// lane and mostly wait on the browser and the server: the other Vitest run is niced so that it takes
-// the cores they leave idle instead of slowing them down. Each step's output is printed in one block
-// when it ends (a check's only when it fails), then one line per Vitest project, then the count.
+// browser journeys (e2e), which start as soon as the build is there. Each step's output is printed
+// in one block when it ends (a check's only when it fails), then one line per Vitest project, then
+// the count.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 
 const RESULTS = "test-results";
 fs.mkdirSync(RESULTS, { recursive: true });
@@ -18,20 +16,13 @@ const suiteStarted = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Runs a command with its output captured (and kept in test-results/<name>.log). */
-function run(name, command, args, { env = {}, nice = 0 } = {}) {
+function run(name, command, args, { env = {} } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, {
       env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}), ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    if (nice) {
-      try {
-        os.setPriority(child.pid, nice);
-      } catch {
-        // not allowed here: the lanes simply share the cores evenly
-      }
-    }
     const chunks = [];
     child.stdout.on("data", (c) => chunks.push(c));
     child.stderr.on("data", (c) => chunks.push(c));
@@ -55,7 +46,7 @@ function report(step, { showOutput }) {
 }
 
 const summaryFile = (lane) => `${RESULTS}/projects-${lane}.json`;
-function vitest(lane, projects, options = {}) {
+function vitest(lane, projects) {
   fs.rmSync(summaryFile(lane), { force: true });
   return run(
     `vitest ${lane} (${projects.join(", ")})`,
@@ -67,7 +58,7 @@ function vitest(lane, projects, options = {}) {
       "--reporter=default",
       "--reporter=./tests/project-summary-reporter.ts",
     ],
-    { ...options, env: { VITEST_PROJECT_SUMMARY: summaryFile(lane) } },
+    { env: { VITEST_PROJECT_SUMMARY: summaryFile(lane) } },
   ).then((step) => report(step, { showOutput: true }));
 }
 
@@ -90,13 +81,7 @@ function startJourneys() {
   journeys = vitest("browser", ["e2e"]);
 }
 
-const withoutBuild = vitest(
-  "node",
-  ["unit", "component", "api", ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : [])],
-  {
-    nice: 10,
-  },
-);
+const withoutBuild = vitest("node", ["unit", "component", "api", ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : [])]);
 
 await checks;
 const lanes = await Promise.all([withoutBuild, journeys]);
