@@ -4,11 +4,13 @@
 //
 // Three lanes run side by side (docs/test-suite-timing.md): the checks (build first, then lint, i18n
 // and types), the Vitest projects that need no build (unit, component, api, api-pg), and the
-// browser journeys (e2e), which start as soon as the build is there. Each step's output is printed
-// in one block when it ends (a check's only when it fails), then one line per Vitest project, then
-// the count.
+// browser journeys (e2e), whose global setup prepares its database meanwhile and starts the server
+// once the build step has succeeded (told through the file in DOSSARD_BUILD_STATUS). Each step's
+// output is printed in one block when it ends (a check's only when it fails), then one line per
+// Vitest project, then the count.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 
 const RESULTS = "test-results";
 fs.mkdirSync(RESULTS, { recursive: true });
@@ -46,6 +48,9 @@ function report(step, { showOutput }) {
 }
 
 const summaryFile = (lane) => `${RESULTS}/projects-${lane}.json`;
+const buildStatus = path.resolve(RESULTS, "build.status");
+fs.rmSync(buildStatus, { force: true });
+
 function vitest(lane, projects) {
   fs.rmSync(summaryFile(lane), { force: true });
   return run(
@@ -58,7 +63,7 @@ function vitest(lane, projects) {
       "--reporter=default",
       "--reporter=./tests/project-summary-reporter.ts",
     ],
-    { env: { VITEST_PROJECT_SUMMARY: summaryFile(lane) } },
+    { env: { VITEST_PROJECT_SUMMARY: summaryFile(lane), DOSSARD_BUILD_STATUS: buildStatus } },
   ).then((step) => report(step, { showOutput: true }));
 }
 
@@ -70,17 +75,12 @@ const checks = (async () => {
     ["typecheck", ["npm", "run", "--silent", "typecheck"]],
   ];
   for (const [name, [command, ...args]] of steps) {
-    report(await run(name, command, args), { showOutput: false });
-    if (name === "build") startJourneys();
+    const step = report(await run(name, command, args), { showOutput: false });
+    if (name === "build") fs.writeFileSync(buildStatus, step.ok ? "ok" : "failed");
   }
 })();
 
-let journeys;
-function startJourneys() {
-  // Without a build the journeys' global setup builds it again; with a failed one they fail.
-  journeys = vitest("browser", ["e2e"]);
-}
-
+const journeys = vitest("browser", ["e2e"]);
 const withoutBuild = vitest("node", ["unit", "component", "api", ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : [])]);
 
 await checks;

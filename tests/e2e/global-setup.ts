@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout } from "node:timers/promises";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../db/client.server.ts";
 import { ensureSeeded } from "../../db/seed/index.server.ts";
@@ -18,10 +19,6 @@ import { startServer } from "./server-process.ts";
  * folder, as a real first start does.
  */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync("build/server/index.js")) {
-    const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("build failed");
-  }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-"));
   const template = path.join(root, "template");
   const database = await openDatabase({ dataDir: path.join(template, "pgdata") });
@@ -30,6 +27,7 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide("dataDirTemplate", template);
 
+  await built();
   const dataDir = path.join(root, "shared");
   fs.cpSync(template, dataDir, { recursive: true });
   const server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "600" });
@@ -38,6 +36,28 @@ export default async function setup(project: TestProject) {
     await server.stop();
     fs.rmSync(root, { recursive: true, force: true });
   };
+}
+
+/**
+ * Resolves once build/ holds the site. `npm test` builds it beside the tests and writes the build
+ * step's verdict to the file named by DOSSARD_BUILD_STATUS (scripts/test.mjs); run alone, the
+ * journeys build it when it is missing.
+ */
+async function built(): Promise<void> {
+  const status = process.env.DOSSARD_BUILD_STATUS;
+  if (status) {
+    const deadline = Date.now() + 10 * 60_000;
+    while (!fs.existsSync(status)) {
+      if (Date.now() > deadline) throw new Error(`no build verdict in ${status} after 10 minutes`);
+      await setTimeout(200);
+    }
+    if (fs.readFileSync(status, "utf8") !== "ok") throw new Error("the build step failed: no journeys without a build");
+    return;
+  }
+  if (!fs.existsSync("build/server/index.js")) {
+    const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("build failed");
+  }
 }
 
 declare module "vitest" {
