@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatLongDate } from "../../shared/dates.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
-import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
+import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 import { journeyDataDir } from "./data-dir.ts";
 import { type ServerProcess, startServer } from "./server-process.ts";
 
@@ -136,11 +136,14 @@ describe("listing an event", () => {
     await verifiedMember(context, "Lucie");
 
     await page.goto(`${baseURL}/user/profil`);
+    await untilHydrated(page);
     await page.getByRole("link", { name: "Mes événements" }).click();
     await page.waitForURL(`${baseURL}/user/evenements`);
+    await untilHydrated(page);
     await expect.poll(() => page.title()).toBe("Mes événements | Dossard");
     await page.getByTestId("new-event").click();
     await page.waitForURL(`${baseURL}/user/evenement/nouveau`);
+    await untilHydrated(page);
     expect(await current(page)).toBe("info");
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -232,6 +235,7 @@ describe("listing an event", () => {
     slug = body.event.slug;
     expect(body.event.status).toBe("pending");
     await page.waitForURL(`${baseURL}/user/evenement/${eventId}`);
+    await untilHydrated(page);
     await expect.poll(() => page.locator(".Toastify").textContent()).toContain("Événement enregistré.");
     expect(await page.getByTestId("pending-notice").textContent()).toContain(
       "En attente de validation par l'équipe Dossard",
@@ -264,6 +268,7 @@ describe("listing an event", () => {
       eventId,
     );
     await page.reload();
+    await untilHydrated(page);
     await page.getByRole("button", { name: "Ignorer" }).click();
     expect(await page.getByLabel(/Nom de l'événement/).inputValue()).toBe(name);
 
@@ -293,6 +298,7 @@ describe("listing an event", () => {
     await signIn(context, ADMIN.email, ADMIN.password);
     const page = await context.newPage();
     await page.goto(`${baseURL}/admin/evenements?q=${encodeURIComponent(name)}`);
+    await untilHydrated(page);
     expect(await page.title()).toBe("Gestion des événements | Dossard");
     const row = page.getByTestId("admin-event").filter({ hasText: name });
     await row.getByRole("button", { name: "Historique" }).click();
