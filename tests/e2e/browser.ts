@@ -25,13 +25,11 @@ export const MOBILE: BrowserContextOptions = {
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
 /**
- * Resolves once React has hydrated the page loaded last (goto, reload): its body and forms carry
- * their React props. Until then a click does nothing (a dialog's button) or submits a form
- * natively, and on a busy machine seconds can pass between the load event and hydration.
+ * Resolves once React has hydrated the page loaded last (goto, reload, a link followed as a new
+ * document): app/root.tsx marks <html data-hydrated> then. Until then a click does nothing (a
+ * dialog's button) or submits a form natively, and on a busy machine seconds can pass between the
+ * load event and hydration.
  */
 export async function untilHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-    return hydrated(document.body) && Array.from(document.forms).every(hydrated);
-  });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
