@@ -1,14 +1,22 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest's default (one worker less than the cores) runs every file one after the other on a
+    // 2-core machine; the test files are the heavy part, not the main process (see
+    // docs/test-suite-timing.md). The browser journeys stay one at a time (fileParallelism below).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         extends: true as const,
         test: {
           name: "unit",
           environment: "node",
+          // Some tests are CPU-bound for seconds (the demo catalogue, CLI runs): with the other lanes
+          // of `npm test` on the same two cores, Vitest's 5 s default is too tight.
+          testTimeout: 20_000,
           include: ["{shared,features,db,server,app,scripts}/**/*.test.ts"],
           exclude: ["**/*.api.test.ts", "**/*.pg.test.ts"],
         },
@@ -18,8 +26,12 @@ export default defineConfig({
         test: {
           name: "component",
           environment: "jsdom",
+          testTimeout: 20_000,
           include: ["{app,features,shared}/**/*.test.tsx"],
           setupFiles: ["./tests/setup-dom.ts"],
+          // One jsdom page and module cache per worker instead of one per file (more than half of
+          // the project's CPU time); tests/setup-dom.ts blanks the page before each file.
+          isolate: false,
         },
       },
       {
@@ -29,6 +41,10 @@ export default defineConfig({
           environment: "node",
           include: ["{features,server,db}/**/*.api.test.ts"],
           globalSetup: ["./tests/api/global-setup.ts"],
+          // Each file builds its own app on its own copy of the database (tests/api/harness.ts):
+          // sharing a worker's module cache between files only saves re-importing the server
+          // (a quarter of the project's CPU time).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -42,6 +58,7 @@ export default defineConfig({
                 environment: "node",
                 include: ["{features,server,db}/**/*.api.test.ts", "{features,server,db}/**/*.pg.test.ts"],
                 globalSetup: ["./tests/api/global-setup-pg.ts"],
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -55,7 +72,9 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["./tests/e2e/global-setup.ts"],
-          testTimeout: 60_000,
+          // A deadline against hangs, not a speed check: a journey takes 1–15 s alone, several
+          // times that when the machine is busy (the other lanes of `npm test`, other jobs).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

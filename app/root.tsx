@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -47,6 +47,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const other: Locale = locale === "fr" ? "en" : "fr";
   const alternateHref = alternatePath(matches, other, location.pathname);
   const user = (matches.find((m) => m.id === "root")?.data as { user?: SessionUser | null } | undefined)?.user ?? null;
+  // Marks the document once React has hydrated it: the browser journeys (tests/e2e) wait for it
+  // before typing or clicking in a freshly loaded page, whose handlers are not attached before.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={locale}>
       <head>

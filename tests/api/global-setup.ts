@@ -13,8 +13,9 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const database = await openDatabase({ dataDir: "memory://" });
   await migrateAndSeedTestWorld(database);
-  const dump = await database.pglite!.dumpDataDir("gzip");
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dossard-test-")), "template.tar.gz");
+  // Uncompressed: each file loads it about twice as fast as gzipped, for ~120 MB of temporary disk.
+  const dump = await database.pglite!.dumpDataDir("none");
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dossard-test-")), "template.tar");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide("templateDump", file);

@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
-import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
+import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
+import { journeyDataDir } from "./data-dir.ts";
 import { type ServerProcess, startServer } from "./server-process.ts";
 
 /**
@@ -20,7 +19,7 @@ let baseURL: string;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-accounts-"));
+  dataDir = journeyDataDir("dossard-e2e-accounts-");
   server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "40", SMTP_URL: smtp.url });
   baseURL = server.baseURL;
   browser = await launchBrowser();
@@ -76,10 +75,13 @@ describe("a new member, in French on a phone", () => {
     const before = smtp.messages.length;
 
     await page.goto(`${baseURL}/`);
+    await untilHydrated(page);
     await page.getByTestId("login-link").click();
     await page.waitForURL(`${baseURL}/login`);
+    await untilHydrated(page);
     await page.getByRole("link", { name: "Créer un compte" }).click();
     await page.waitForURL(`${baseURL}/inscription`);
+    await untilHydrated(page);
     await expect.poll(() => page.title()).toBe("Créer un compte | Dossard");
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -107,12 +109,14 @@ describe("a new member, in French on a phone", () => {
     await page.getByLabel(/J'accepte les/).check();
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await page.waitForURL(`${baseURL}/user/verification`);
+    await untilHydrated(page);
 
     const code = await codeFor(address, before);
     expect(code).toMatch(/^\d{5}$/);
     await page.getByLabel("Code à 5 chiffres").fill(code);
     await page.getByRole("button", { name: "Vérifier" }).click();
     await page.waitForURL(/\/user\/profil\?verified=1$/);
+    await untilHydrated(page);
     await expect.poll(() => page.locator(".Toastify").textContent()).toContain("Votre adresse e-mail est vérifiée.");
 
     // Log out, then back in.
@@ -121,10 +125,12 @@ describe("a new member, in French on a phone", () => {
     await expect.poll(() => page.getByTestId("login-link").count()).toBe(1);
     await page.goto(`${baseURL}/user/profil`);
     await page.waitForURL(/\/login\?next=%2Fuser%2Fprofil$/);
+    await untilHydrated(page);
     await signInWrongly(page, address);
     await page.getByLabel("Mot de passe").fill("montagne 2026");
     await page.getByRole("button", { name: "Se connecter" }).click();
     await page.waitForURL(`${baseURL}/user/profil`);
+    await untilHydrated(page);
 
     // Profile with best times through the DurationInput, made public.
     await page.getByLabel("Pseudo ou organisation").fill("LéaTrail");
@@ -181,8 +187,10 @@ describe("a new member, in French on a phone", () => {
     await context.clearCookies();
 
     await page.goto(`${baseURL}/login`);
+    await untilHydrated(page);
     await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
     await page.waitForURL(`${baseURL}/mot-de-passe-oublie`);
+    await untilHydrated(page);
     const before = smtp.messages.length;
     await page.getByLabel("Adresse e-mail").fill(address);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
@@ -192,6 +200,7 @@ describe("a new member, in French on a phone", () => {
     const link = mail.text.match(/https?:\/\/\S+token=[\w-]+/)?.[0];
     expect(link?.startsWith(`${baseURL}/nouveau-mot-de-passe?token=`)).toBe(true);
     await page.goto(link ?? "");
+    await untilHydrated(page);
     await page.getByLabel("Nouveau mot de passe").fill("nouveau mot 2");
     await page.getByLabel("Confirmation du mot de passe").fill("nouveau mot 2");
     await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
@@ -200,6 +209,7 @@ describe("a new member, in French on a phone", () => {
 
     // The link was single-use.
     await page.goto(link ?? "");
+    await untilHydrated(page);
     await page.getByLabel("Nouveau mot de passe").fill("troisieme mot 3");
     await page.getByLabel("Confirmation du mot de passe").fill("troisieme mot 3");
     await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
@@ -223,6 +233,7 @@ describe("the same in English", () => {
     const address = email("amy");
     const before = smtp.messages.length;
     await page.goto(`${baseURL}/en/register`);
+    await untilHydrated(page);
     expect(await page.title()).toBe("Create an account | Dossard");
     await page.getByLabel("First name").fill("Amy");
     await page.getByLabel("Nickname or organisation").fill("AmyRuns");
@@ -237,12 +248,14 @@ describe("the same in English", () => {
     await page.getByLabel("Confirm password").fill("hill repeats");
     await page.getByRole("button", { name: "Create my account" }).click();
     await page.waitForURL(`${baseURL}/en/user/verification`);
+    await untilHydrated(page);
 
     const mail = await mailTo(address, /\b\d{5}\b/, before);
     expect(mail.subject).toBe("Your Dossard verification code");
     await page.getByLabel("5-digit code").fill(mail.text.match(/\b(\d{5})\b/)?.[1] ?? "");
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(/\/en\/user\/profile\?verified=1$/);
+    await untilHydrated(page);
 
     await fillDuration(page, "duration-bestMarathon", "3", "29", "59");
     await page.getByRole("checkbox", { name: /Public profile/ }).check();
@@ -254,11 +267,13 @@ describe("the same in English", () => {
     expect(await page.locator("main").textContent()).toContain("3:29:59");
 
     await page.goto(`${baseURL}/en/user/settings`);
+    await untilHydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId("logout-link").click();
     await page.waitForURL(`${baseURL}/en`);
 
     await page.goto(`${baseURL}/en/forgot-password`);
+    await untilHydrated(page);
     const sent = smtp.messages.length;
     await page.getByLabel("Email address").fill(address);
     await page.getByRole("button", { name: "Send the link" }).click();
@@ -267,6 +282,7 @@ describe("the same in English", () => {
     const link = reset.text.match(/https?:\/\/\S+token=[\w-]+/)?.[0] ?? "";
     expect(link.startsWith(`${baseURL}/en/reset-password?token=`)).toBe(true);
     await page.goto(link);
+    await untilHydrated(page);
     await page.getByLabel("New password").fill("tempo runs 2");
     await page.getByLabel("Confirm password").fill("tempo runs 2");
     await page.getByRole("button", { name: "Save the password" }).click();

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContextOptions, chromium } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
 /** Debian's chromium, as on CI; CHROMIUM_PATH overrides it. */
 export async function launchBrowser(): Promise<Browser> {
@@ -23,3 +23,13 @@ export const MOBILE: BrowserContextOptions = {
   isMobile: true,
 };
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+/**
+ * Resolves once React has hydrated the page loaded last (goto, reload, a link followed as a new
+ * document): app/root.tsx marks <html data-hydrated> then. Until then a click does nothing (a
+ * dialog's button) or submits a form natively, and on a busy machine seconds can pass between the
+ * load event and hydration.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,14 +1,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatLongDate } from "../../shared/dates.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
-import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
+import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
+import { journeyDataDir } from "./data-dir.ts";
 import { type ServerProcess, startServer } from "./server-process.ts";
 
 /**
@@ -27,7 +26,7 @@ let baseURL: string;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-editor-"));
+  dataDir = journeyDataDir("dossard-e2e-editor-");
   // PGlite takes one process per data folder: the admin is made before the server starts.
   const made = spawnSync(
     process.execPath,
@@ -137,11 +136,14 @@ describe("listing an event", () => {
     await verifiedMember(context, "Lucie");
 
     await page.goto(`${baseURL}/user/profil`);
+    await untilHydrated(page);
     await page.getByRole("link", { name: "Mes événements" }).click();
     await page.waitForURL(`${baseURL}/user/evenements`);
+    await untilHydrated(page);
     await expect.poll(() => page.title()).toBe("Mes événements | Dossard");
     await page.getByTestId("new-event").click();
     await page.waitForURL(`${baseURL}/user/evenement/nouveau`);
+    await untilHydrated(page);
     expect(await current(page)).toBe("info");
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -233,6 +235,7 @@ describe("listing an event", () => {
     slug = body.event.slug;
     expect(body.event.status).toBe("pending");
     await page.waitForURL(`${baseURL}/user/evenement/${eventId}`);
+    await untilHydrated(page);
     await expect.poll(() => page.locator(".Toastify").textContent()).toContain("Événement enregistré.");
     expect(await page.getByTestId("pending-notice").textContent()).toContain(
       "En attente de validation par l'équipe Dossard",
@@ -256,8 +259,16 @@ describe("listing an event", () => {
     await expect.poll(() => page.getByRole("alertdialog").textContent()).toContain("Quitter sans enregistrer ?");
     await page.getByRole("button", { name: "Rester sur la page" }).click();
     expect(page.url()).toBe(`${baseURL}/user/evenement/${eventId}`);
-    await page.waitForTimeout(600); // the draft is written a moment after the last keystroke
+    // The draft is written a moment after the last keystroke: wait for it rather than for a fixed time.
+    await page.waitForFunction(
+      (id) =>
+        Object.keys(localStorage).some(
+          (key) => key.endsWith(`:${id}`) && localStorage.getItem(key)?.includes("(brouillon)"),
+        ),
+      eventId,
+    );
     await page.reload();
+    await untilHydrated(page);
     await page.getByRole("button", { name: "Ignorer" }).click();
     expect(await page.getByLabel(/Nom de l'événement/).inputValue()).toBe(name);
 
@@ -287,6 +298,7 @@ describe("listing an event", () => {
     await signIn(context, ADMIN.email, ADMIN.password);
     const page = await context.newPage();
     await page.goto(`${baseURL}/admin/evenements?q=${encodeURIComponent(name)}`);
+    await untilHydrated(page);
     expect(await page.title()).toBe("Gestion des événements | Dossard");
     const row = page.getByTestId("admin-event").filter({ hasText: name });
     await row.getByRole("button", { name: "Historique" }).click();

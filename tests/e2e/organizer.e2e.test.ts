@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +6,8 @@ import type { EventDetail } from "../../features/events/event-detail.contract.ts
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { formatLongDate } from "../../shared/dates.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
-import { launchBrowser, MOBILE } from "./browser.ts";
+import { launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
+import { journeyDataDir } from "./data-dir.ts";
 import { type ServerProcess, startServer } from "./server-process.ts";
 
 /**
@@ -33,7 +32,7 @@ const api = async <T>(url: string): Promise<T> => {
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-organizer-"));
+  dataDir = journeyDataDir("dossard-e2e-organizer-");
   server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "60", SMTP_URL: smtp.url });
   baseURL = server.baseURL;
   browser = await launchBrowser();
@@ -114,14 +113,17 @@ describe("the real organiser, in French on a phone", () => {
 
     // A visitor is sent to the login page, and back to the event afterwards.
     await page.goto(`${baseURL}/course/${event.slug}`);
+    await untilHydrated(page);
     const claim = page.getByTestId("claim-event");
     await expect.poll(() => claim.getByRole("heading").textContent()).toBe("Organisateur ?");
     await claim.getByRole("link", { name: "Se connecter pour gérer cette fiche" }).click();
     await page.waitForURL(`${baseURL}/login?next=${encodeURIComponent(`/course/${event.slug}`)}`);
+    await untilHydrated(page);
     await page.getByLabel("Adresse e-mail").fill(member.email);
     await page.getByLabel("Mot de passe").fill(member.password);
     await page.getByRole("button", { name: "Se connecter" }).click();
     await page.waitForURL(`${baseURL}/course/${event.slug}`);
+    await untilHydrated(page);
 
     // The claim opens in place: the box to tick, an address, then the code.
     await claim.getByRole("button", { name: "Je suis l'organisateur" }).click();
@@ -193,6 +195,7 @@ describe("writing to the organiser and inviting friends", () => {
     const context = await browser.newContext(MOBILE);
     const page = await context.newPage();
     await page.goto(`${baseURL}/course/${event.slug}`);
+    await untilHydrated(page);
     const contact = page.getByTestId("contact-organizer");
     await contact.getByRole("button", { name: "Écrire un message" }).click();
     await contact.getByLabel("Votre nom").fill("Marc Lemoine");
@@ -257,6 +260,7 @@ describe("writing to the organiser and inviting friends", () => {
     ]);
     const page = await context.newPage();
     await page.goto(`${baseURL}/en/race/${event.slug}`);
+    await untilHydrated(page);
     const invite = page.getByTestId("invite-friends");
     await invite.getByRole("button", { name: "Invite friends" }).click();
     const friends = [email("ami"), email("amie")];

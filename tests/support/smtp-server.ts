@@ -130,7 +130,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    waitFor(predicate = () => true, timeoutMs = 5000) {
+    waitFor(predicate = () => true, timeoutMs = 15_000) {
       const found = messages.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise<ReceivedMail>((resolve, reject) => {

@@ -17,7 +17,7 @@ describe("drafts", () => {
     renderEditor(savedEvent());
     expect(readDraft(key)).toBeNull();
     fireEvent.change(screen.getByLabelText(/Nom de l'événement/), { target: { value: "Trail des Crêtes – nocturne" } });
-    await waitFor(() => expect(readDraft(key)?.form.name).toBe("Trail des Crêtes – nocturne"), { timeout: 2000 });
+    await waitFor(() => expect(readDraft(key)?.form.name).toBe("Trail des Crêtes – nocturne"));
     expect(readDraft(draftKey(5, null))).toBeNull();
     expect(screen.getByTestId("unsaved")).toHaveTextContent("Modifications non enregistrées");
   });

@@ -74,7 +74,7 @@ describe("FilterPanel", () => {
     renderAt("/");
     await user.type(screen.getByRole("searchbox", { name: "Nom, ville ou organisateur" }), "lac");
     expect(url()).toBe("/");
-    await waitFor(() => expect(url()).toBe("/?q=lac"), { timeout: 2000 });
+    await waitFor(() => expect(url()).toBe("/?q=lac"));
   });
 
   it("empties the department when the region changes", async () => {
