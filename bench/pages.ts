@@ -24,7 +24,22 @@ export type PagesFigures = {
   htmlBytes: Record<string, Record<string, number>>;
 };
 
-type Running = { label: string; origin: string; child: ChildProcess; cookie: string; output: () => string };
+type Running = {
+  label: string;
+  origin: string;
+  child: ChildProcess;
+  cookie: string;
+  /** Its own build's stylesheet (the file name carries the build's hash). */
+  css: string;
+  output: () => string;
+};
+
+async function stylesheet(origin: string): Promise<string> {
+  const html = await (await fetch(`${origin}/`)).text();
+  const css = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+  if (!css) throw new Error("no stylesheet link on the home page");
+  return css;
+}
 
 function gitCommit(dir: string): string {
   const result = spawnSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });
@@ -101,7 +116,7 @@ async function start(label: string, dir: string, dataDir: string): Promise<Runni
     log = (log + d).slice(-20_000);
   });
   await waitHealthy(origin, child, () => log, 180_000);
-  return { label, origin, child, cookie: await signIn(origin), output: () => log };
+  return { label, origin, child, cookie: await signIn(origin), css: await stylesheet(origin), output: () => log };
 }
 
 async function stop(running: Running) {
@@ -120,12 +135,9 @@ async function discoverRoutes(origin: string): Promise<PageRoute[]> {
   };
   const first = (list.events ?? list.items ?? [])[0];
   if (!first) throw new Error("no trail in the demo catalogue");
-  const html = await (await fetch(`${origin}/`)).text();
-  const css = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
-  if (!css) throw new Error("no stylesheet link on the home page");
   return [
     { key: "healthz", name: "GET /healthz", path: "/healthz" },
-    { key: "css", name: "static CSS file (brotli)", path: css },
+    { key: "css", name: "static CSS file (brotli)", path: "(the build's stylesheet)" },
     { key: "api-events", name: "GET /api/events?sport=trail", path: "/api/events?sport=trail" },
     { key: "home", name: "home page /", path: "/" },
     { key: "search", name: "search page /?sport=trail", path: "/?sport=trail" },
@@ -181,13 +193,14 @@ export async function pagesPart(options: {
           : route.key === "css"
             ? { "accept-encoding": "br" }
             : {};
-        const probe = await fetch(`${server.origin}${route.path}`, { headers });
+        const routePath = route.key === "css" ? server.css : route.path;
+        const probe = await fetch(`${server.origin}${routePath}`, { headers });
         if (probe.status !== 200) throw new Error(`${server.label} ${route.path} answered ${probe.status}`);
         await probe.arrayBuffer();
-        const htmlBytes = await htmlSize(server.origin, route, server.cookie);
+        const htmlBytes = await htmlSize(server.origin, { ...route, path: routePath }, server.cookie);
         figures.htmlBytes[route.key] = { ...figures.htmlBytes[route.key], [server.label]: htmlBytes };
         entry.results[server.label] = await runLoad({
-          url: `${server.origin}${route.path}`,
+          url: `${server.origin}${routePath}`,
           concurrency: options.concurrency,
           durationMs: options.durationMs,
           warmupMs: options.warmupMs,
