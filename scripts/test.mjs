@@ -17,8 +17,8 @@ fs.mkdirSync(RESULTS, { recursive: true });
 const suiteStarted = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Runs a command with its output captured (and kept in test-results/<name>.log). */
-function run(name, command, args, { env = {} } = {}) {
+/** Runs a command with its output captured (and kept in test-results/<log>.log). */
+function run(name, command, args, { env = {}, log = name } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, {
@@ -31,7 +31,7 @@ function run(name, command, args, { env = {} } = {}) {
     child.on("error", (error) => chunks.push(Buffer.from(`${error.stack ?? error}\n`)));
     child.on("close", (code) => {
       const output = Buffer.concat(chunks).toString();
-      fs.writeFileSync(`${RESULTS}/${name}.log`, output);
+      fs.writeFileSync(`${RESULTS}/${log}.log`, output);
       resolve({ name, ok: code === 0, ms: Date.now() - started, output });
     });
   });
@@ -63,7 +63,7 @@ function vitest(lane, projects) {
       "--reporter=default",
       "--reporter=./tests/project-summary-reporter.ts",
     ],
-    { env: { VITEST_PROJECT_SUMMARY: summaryFile(lane), DOSSARD_BUILD_STATUS: buildStatus } },
+    { env: { VITEST_PROJECT_SUMMARY: summaryFile(lane), DOSSARD_BUILD_STATUS: buildStatus }, log: `vitest-${lane}` },
   ).then((step) => report(step, { showOutput: true }));
 }
 

@@ -27,9 +27,9 @@ export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height:
 /**
  * Resolves once React has hydrated the page loaded last (goto, reload, a link followed as a new
  * document): app/root.tsx marks <html data-hydrated> then. Until then a click does nothing (a
- * dialog's button) or submits a form natively, and on a busy machine seconds can pass between the
- * load event and hydration.
+ * dialog's button) or submits a form natively, and on a busy machine seconds (tens of seconds when
+ * other jobs share the cores) can pass between the load event and hydration.
  */
 export async function untilHydrated(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
 }
