@@ -37,6 +37,23 @@ export function etagOf(body: Buffer): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
+/** Whether an If-None-Match header names this ETag (weak or strong, in a list). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  return Boolean(ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag));
+}
+
+/** A body in brotli or gzip; `quality` is brotli's (0–11), gzip always at its best level. */
+export function compress(body: Buffer, encoding: "br" | "gzip", quality: number): Buffer {
+  return encoding === "br"
+    ? zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : zlib.gzipSync(body, { level: 9 });
+}
+
 export function isStorable(page: RenderedPage): boolean {
   if (page.status !== 200) return false;
   for (const [name, value] of page.headers) {
@@ -141,15 +158,7 @@ export function createPageCache(options: PageCacheOptions) {
     encoded(entry: CachedPage, encoding: "br" | "gzip"): Buffer {
       let body = entry.encodings[encoding];
       if (!body) {
-        body =
-          encoding === "br"
-            ? zlib.brotliCompressSync(entry.body, {
-                params: {
-                  [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-                },
-              })
-            : zlib.gzipSync(entry.body, { level: 9 });
+        body = compress(entry.body, encoding, 9);
         entry.encodings[encoding] = body;
         if (entries.get(entry.key) === entry) {
           entry.size += body.length;

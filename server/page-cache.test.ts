@@ -1,6 +1,13 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { createPageCache, etagOf, isStorable, preferredEncoding, type RenderedPage } from "./page-cache.server.ts";
+import {
+  createPageCache,
+  etagOf,
+  isStorable,
+  matchesEtag,
+  preferredEncoding,
+  type RenderedPage,
+} from "./page-cache.server.ts";
 
 const page = (text: string, extra: Partial<RenderedPage> = {}): RenderedPage => ({
   status: 200,
@@ -142,5 +149,18 @@ describe("preferredEncoding", () => {
     ["BR", "br"],
   ])("%s → %s", (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+describe("matchesEtag", () => {
+  it.each([
+    [undefined, false],
+    ['"abc"', true],
+    ['W/"abc"', true],
+    ['"x", "abc"', true],
+    ['"abcd"', false],
+    ["abc", false],
+  ])("%s → %s", (header, expected) => {
+    expect(matchesEtag(header, '"abc"')).toBe(expected);
   });
 });

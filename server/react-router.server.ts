@@ -2,7 +2,13 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppContext } from "../app/context.ts";
-import { type CachedPage, type PageCache, preferredEncoding, type RenderedPage } from "./page-cache.server.ts";
+import {
+  type CachedPage,
+  matchesEtag,
+  type PageCache,
+  preferredEncoding,
+  type RenderedPage,
+} from "./page-cache.server.ts";
 
 function toWebRequest(request: FastifyRequest, origin: string, method = request.method.toUpperCase()): Request {
   const headers = new Headers();
@@ -52,8 +58,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cache: PageCac
   reply.header("etag", page.etag);
   reply.header("vary", "Accept-Encoding, Cookie");
   reply.header("cache-control", `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl}`);
-  const match = request.headers["if-none-match"];
-  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
+  if (matchesEtag(request.headers["if-none-match"], page.etag)) {
     reply.status(304);
     return reply.send();
   }

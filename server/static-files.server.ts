@@ -4,11 +4,10 @@
  * server runs, so each is read once at start-up with its ETag and headers ready: a request costs
  * no file-system call (a file server's open/stat/read/close per request held it to ~3,000 req/s).
  */
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { preferredEncoding } from "./page-cache.server.ts";
+import { etagOf, matchesEtag, preferredEncoding } from "./page-cache.server.ts";
 import { filesBelow, precompressAssets } from "./precompress.server.ts";
 
 const TYPES: Record<string, string> = {
@@ -60,7 +59,7 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
     const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
     files.set(urlPath, {
       type: TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      etag: etagOf(body),
       // Hashed build assets never change; the rest (favicon, images) may.
       cacheControl: urlPath.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       body,
@@ -76,8 +75,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   reply.header("cache-control", file.cacheControl);
   reply.header("etag", file.etag);
   if (file.br || file.gzip) reply.header("vary", "Accept-Encoding");
-  const match = request.headers["if-none-match"];
-  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === file.etag)) {
+  if (matchesEtag(request.headers["if-none-match"], file.etag)) {
     reply.status(304);
     return reply.send();
   }
