@@ -76,6 +76,10 @@ export default defineConfig({
           // times that when the machine is busy (the other lanes of `npm test`, other jobs).
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // One more try for a journey, and only for journeys: about one full run in three has a
+          // page that never reports hydration within 60 s while the other lanes load the machine,
+          // not reproduced alone (issue 9's closing note). Each try registers its own members.
+          retry: 1,
           fileParallelism: false,
         },
       },
