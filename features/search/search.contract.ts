@@ -75,6 +75,11 @@ const num = <T extends z.ZodType>(schema: T) =>
 export const searchQuerySchema = z.object({
   /** Free text: name, place, organiser; accent/case-insensitive, French stemming, typo-tolerant. */
   q: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+  /**
+   * Pages only: search `q` as typed. Without it the search pages read sports, places, months and
+   * distances in the text as filters ("trail annecy"); the API always searches the text as given.
+   */
+  literal: bool,
   sport: list(z.enum(SPORT_KEYS)),
   /** Region code (INSEE, e.g. "84") or slug. */
   region: z.string().trim().max(60).optional(),

@@ -992,6 +992,17 @@ export function searchService(
       return reuse(`list-${limit}-${order}`, query, async () => pageItems(await resolve(query), limit, 0, order));
     },
 
+    /** How many events match (no page, no facets kept): what a "broader search" suggestion needs. */
+    async count(query: SearchQuery): Promise<number> {
+      const plan = await resolve(query);
+      const cached = cachedCounts(plan);
+      if (cached) return cached.total;
+      const started = performance.now();
+      const result = await countAndPage(plan, false);
+      rememberCounts(plan, { total: result.total, facets: result.facets }, performance.now() - started);
+      return result.total;
+    },
+
     /** Forgets cached answers, counts, filter counts and the longest span (call after writing events). */
     invalidate() {
       resultCache.clear();
