@@ -5,6 +5,8 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client.server.ts";
 import { ensureSeeded } from "../db/seed/index.server.ts";
+import { cookieSecret } from "../features/accounts/auth.server.ts";
+import { removeServerFile, setupPath, writeServerFile } from "../features/accounts/first-admin.routes.server.ts";
 import { buildApp } from "./app.server.ts";
 import { ConfigError, loadConfig } from "./config.server.ts";
 
@@ -70,6 +72,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      removeServerFile(config.dataDir);
       await app.close();
       await database.close();
       process.exit(0);
@@ -82,7 +85,16 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  writeServerFile(config.dataDir, typeof address === "object" && address ? address.port : config.PORT);
   log(`Dossard is running on ${config.PUBLIC_URL} (listening on ${config.HOST}:${config.PORT})`);
+  if (!(await app.services.accounts.hasAdmin())) {
+    const secret = cookieSecret(config.SESSION_SECRET, config.dataDir);
+    log(
+      `No administrator yet. Create the first one at ${config.PUBLIC_URL}${setupPath(secret)} ` +
+        "(this link works until an administrator exists; keep it private).",
+    );
+  }
 }
 
 main().catch((error) => {

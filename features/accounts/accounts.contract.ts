@@ -62,6 +62,20 @@ export const registerBodySchema = z
   });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** The first admin of a fresh install, through the one-time link the server prints (`/api/setup`). */
+export const firstAdminBodySchema = z
+  .object({
+    token: z.string(code("SETUP_LINK_INVALID")).min(1, code("SETUP_LINK_INVALID")).max(200),
+    email: emailSchema,
+    password: newPasswordSchema,
+    passwordConfirmation: z.string(code("PASSWORDS_NOT_IDENTICAL")),
+    firstName: z.string(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(80),
+    lastName: z.string(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(80),
+    locale: z.enum(LOCALES).default("fr"),
+  })
+  .superRefine(passwordsMatch);
+export type FirstAdminBody = z.infer<typeof firstAdminBodySchema>;
+
 export const loginBodySchema = z.object({
   email: emailSchema,
   password: z.string(code("BAD_LOGIN")).min(1, code("BAD_LOGIN")).max(256),
