@@ -12,6 +12,7 @@ import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { boundsOf, simplifyToCount } from "../maps/geometry.ts";
 import { sports } from "../sports/sports.tables.ts";
 import { elevationProfile } from "../tracks/track-stats.ts";
+import { hasStartTime } from "./components/event-format.ts";
 import { descriptionHtml } from "./description.server.ts";
 import type {
   CourseDetail,
@@ -582,7 +583,7 @@ function courseLine(c: CourseDetail, locale: Locale, timeZone: string): string {
   if (c.distance !== null) parts.push(formatDistance(c.distance, locale));
   else if (c.duration !== null) parts.push(formatDuration(c.duration, locale));
   if (c.elevationGain) parts.push(formatElevation(c.elevationGain, locale));
-  if (c.startAt)
+  if (hasStartTime(c.startAt, timeZone))
     parts.push(
       new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", {
         timeZone,

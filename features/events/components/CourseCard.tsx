@@ -8,7 +8,7 @@ import { formatDistance, formatDuration, formatElevation, formatMoney, formatNum
 import { RaceMap, type RaceMapMarker } from "../../maps/components/RaceMap.tsx";
 import type { CourseDetail, CoursePrice, EventPageTrack } from "../event-detail.contract.ts";
 import { ElevationChart } from "./ElevationChart.tsx";
-import { formatClock, formatShortDay, zonedIsoDate } from "./event-format.ts";
+import { formatClock, formatShortDay, hasStartTime, zonedIsoDate } from "./event-format.ts";
 
 type CourseCardProps = {
   course: CourseDetail;
@@ -73,14 +73,15 @@ export function CourseCard({ course, track, event, locale }: CourseCardProps) {
   const headingId = `course-${course.id}`;
   const startDay = course.startAt ? zonedIsoDate(course.startAt, event.timeZone) : null;
   const showDay = startDay !== null && (event.endDate !== event.startDate || startDay !== event.startDate);
-  const start = course.startAt
-    ? showDay
-      ? t("courses.startAt", {
-          day: formatShortDay(startDay!, locale),
-          time: formatClock(course.startAt, event.timeZone),
-        })
-      : formatClock(course.startAt, event.timeZone)
-    : null;
+  // A course saved without a start time shows its day at most, never "00:00".
+  const timed = hasStartTime(course.startAt, event.timeZone);
+  const day = showDay ? formatShortDay(startDay as string, locale) : null;
+  const start =
+    timed && course.startAt
+      ? day
+        ? t("courses.startAt", { day, time: formatClock(course.startAt, event.timeZone) })
+        : formatClock(course.startAt, event.timeZone)
+      : (day ?? (course.startAt ? t("courses.startUnknown") : null));
   const summary = course.track;
   return (
     <article
