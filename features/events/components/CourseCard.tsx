@@ -3,7 +3,7 @@ import { Backpack, Clock, Download, Hourglass, type LucideIcon, Mountain, Ruler,
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
-import { formatCompactDate } from "../../../shared/dates.ts";
+import { formatPageDate } from "../../../shared/dates.ts";
 import { formatDistance, formatDuration, formatElevation, formatMoney, formatNumber } from "../../../shared/format.ts";
 import { RaceMap, type RaceMapMarker } from "../../maps/components/RaceMap.tsx";
 import type { CourseDetail, CoursePrice, EventPageTrack } from "../event-detail.contract.ts";
@@ -40,8 +40,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function priceDates(p: CoursePrice, locale: Locale, t: TFunction): string {
-  const start = p.startsOn ? formatCompactDate(p.startsOn, locale) : null;
-  const end = p.endsOn ? formatCompactDate(p.endsOn, locale) : null;
+  const start = p.startsOn ? formatPageDate(p.startsOn, locale) : null;
+  const end = p.endsOn ? formatPageDate(p.endsOn, locale) : null;
   if (start && end) return t("courses.priceBetween", { start, end });
   if (end) return t("courses.priceUntil", { date: end });
   if (start) return t("courses.priceFrom", { date: start });

@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SPORTS } from "../../../shared/constants.ts";
-import { formatDateRange } from "../../../shared/dates.ts";
+import { formatPageDateRange } from "../../../shared/dates.ts";
 import { formatNumber } from "../../../shared/format.ts";
 import type { SearchQuery, SearchResult } from "../search.contract.ts";
 import { type SearchView, updateSearchQuery, withoutField } from "../search-url.ts";
@@ -64,14 +64,14 @@ export function ActiveFilters({ query, view, place, regions, departments, href, 
   }
   if (query.range) chips.push({ key: "range", label: tu(`dateRange.quick.${query.range}`), without: drop("range") });
   else if (query.from || query.to) {
-    const label = query.from && query.to ? formatDateRange(query.from, query.to, locale) : null;
+    const label = query.from && query.to ? formatPageDateRange(query.from, query.to, locale) : null;
     chips.push({
       key: "dates",
       label:
         label ??
         (query.from
-          ? t("active.from", { date: formatDateRange(query.from, null, locale) })
-          : t("active.to", { date: formatDateRange(query.to, null, locale) })),
+          ? t("active.from", { date: formatPageDateRange(query.from, null, locale) })
+          : t("active.to", { date: formatPageDateRange(query.to, null, locale) })),
       without: drop("from"),
     });
   }
