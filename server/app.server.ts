@@ -33,6 +33,7 @@ import { referenceRoutes } from "../features/sports/reference.routes.server.ts";
 import { trackUploadRoutes } from "../features/tracks/tracks.routes.server.ts";
 import { CSP_DIRECTIVES } from "../shared/csp.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
+import type { LegalSettings } from "../shared/static-pages.ts";
 import type { Config } from "./config.server.ts";
 import { accessHeaderGuard, errorHandlers } from "./errors.server.ts";
 import { pageApi } from "./page-api.server.ts";
@@ -256,6 +257,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
     }
     const oauthProviders = enabledProviders(config);
+    const legal: LegalSettings = {
+      publisher: config.LEGAL_PUBLISHER,
+      address: config.LEGAL_ADDRESS,
+      email: config.LEGAL_EMAIL,
+      phone: config.LEGAL_PHONE,
+      director: config.LEGAL_DIRECTOR,
+      registration: config.LEGAL_REGISTRATION,
+      host: config.LEGAL_HOST,
+      hostAddress: config.LEGAL_HOST_ADDRESS,
+    };
     await app.register(async (scope) =>
       reactRouterPlugin(scope, {
         build,
@@ -267,7 +278,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           const auth = await request.auth();
           return {
             services: app.services,
-            config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL },
+            config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL, legal },
             user: auth ? sessionUser(auth.user) : null,
             oauthProviders,
             api: pageApi(app, request),

@@ -110,7 +110,9 @@ describe("site pages", () => {
     const en = pages.map((p) => p.paths.en);
     expect(fr).toEqual([
       "/",
-      "/page/terms",
+      "/page/conditions-utilisation",
+      "/page/mentions-legales",
+      "/page/confidentialite",
       "/page/contact",
       "/page/credits",
       "/courses/trail",
@@ -121,6 +123,8 @@ describe("site pages", () => {
     expect(en).toEqual([
       "/en",
       "/en/page/terms",
+      "/en/page/legal-notice",
+      "/en/page/privacy",
       "/en/page/contact",
       "/en/page/credits",
       "/en/races/trail-running",
