@@ -75,13 +75,20 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.validationError) refuse(request.validationError);
       const filters = filtersOf(request.query);
       if (request.params.format === "ics") {
-        const body = await app.services.search.ics(filters, requestLocale(request));
+        const feed = await app.services.search.ics(filters, requestLocale(request));
+        if (feed.page < feed.pages) {
+          // A feed cut at MAX_ICS_EVENTS points to the rest of its search.
+          const next = new URL(request.url, "http://local");
+          next.searchParams.set("page", String(feed.page + 1));
+          reply.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+        }
         return reply
+          .header("X-Total-Count", String(feed.total))
           .type("text/calendar; charset=utf-8")
           .header("Content-Disposition", 'inline; filename="dossard.ics"')
           .header("Cache-Control", "public, max-age=900")
           .serializer((payload: unknown) => payload as string)
-          .send(body);
+          .send(feed.body);
       }
       return app.services.search.mapMarkers(filters);
     },
