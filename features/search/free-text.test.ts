@@ -16,7 +16,7 @@ function read(text: string) {
           return `distance:${u.distance}`;
         case "distanceRange":
           return `km:${u.min}-${u.max}`;
-        case "dates":
+        default:
           return `dates:${u.from}..${u.to}`;
       }
     }),
