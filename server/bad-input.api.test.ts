@@ -105,19 +105,39 @@ function paramNames(url: string): { name: string; optional: boolean }[] {
   return [...url.matchAll(/:(\w+)(\?)?/g)].map((m) => ({ name: m[1] as string, optional: Boolean(m[2]) }));
 }
 
-/** Path parameters the route's schema accepts: the admin's own id where an id is taken. */
-function validParams(route: AppRoute): Record<string, string> {
+/** Values of a path parameter its schema accepts: an enum's first value, else ids (the admin's own first). */
+function paramCandidates(route: AppRoute, name: string): string[] {
   const schema = route.schema?.params;
   const json = jsonSchemaOf(schema) as { properties?: Record<string, never> } | null;
-  const out: Record<string, string> = {};
+  const candidates = [String(admin.id), "1", "2", "0"];
+  const property = json?.properties?.[name];
+  if (property) candidates.unshift(String(sampleOf(property, name)));
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  const valid = candidates.filter((c) => !shape[name] || shape[name].safeParse(c).success);
+  return valid.length ? [...new Set(valid)] : ["1"];
+}
+
+function validParams(route: AppRoute): Record<string, string> {
+  return Object.fromEntries(paramNames(route.url).map(({ name }) => [name, paramCandidates(route, name)[0]]));
+}
+
+/**
+ * Path parameters that let a valid body through to the service (an event the admin may edit, not
+ * one that is missing), so that hostile fields reach the database: the first candidate of each
+ * parameter whose answer is a success, else the first the schema accepts.
+ */
+async function reachableParams(route: AppRoute, body: { contentType: string; payload: string }) {
+  const params = validParams(route);
   for (const { name } of paramNames(route.url)) {
-    const candidates = [String(admin.id), "1", "0"];
-    const property = json?.properties?.[name];
-    if (property) candidates.unshift(String(sampleOf(property, name)));
-    const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
-    out[name] = candidates.find((c) => !shape[name] || shape[name].safeParse(c).success) ?? "1";
+    for (const candidate of paramCandidates(route, name)) {
+      const tried = { ...params, [name]: candidate };
+      if ((await send(route, fill(route.url, tried), body)).statusCode < 400) {
+        params[name] = candidate;
+        break;
+      }
+    }
   }
-  return out;
+  return params;
 }
 
 function fill(url: string, params: Record<string, string>): string {
@@ -164,15 +184,22 @@ describe("hostile input on every write route of the API", () => {
       const jsonSchema = jsonSchemaOf(schema);
       if (!jsonSchema || !(schema instanceof z.ZodType)) continue;
       await ensureAdmin();
-      const url = fill(route.url, validParams(route));
-      const sample = sampleOf(jsonSchema);
+      // Mutations are applied one at a time to a sample without optional references to other rows.
+      const sample = sampleOf(jsonSchema, "", false);
+      const url = fill(route.url, await reachableParams(route, json(sample)));
+      const targets = leavesOf(sampleOf(jsonSchema));
       // The corpus is only worth something when the rest of the body is valid.
       const parsed = schema.safeParse(sample);
       if (!parsed.success) {
         failures.push(`${key}: the generated sample is refused (${z.prettifyError(parsed.error)}): add a sample`);
         continue;
       }
-      for (const leaf of leavesOf(sample)) {
+      // DEBUG_CORPUS=1 prints what each route's valid sample gets: how deep its mutations reach.
+      if (process.env.DEBUG_CORPUS) {
+        const probe = await send(route, url, json(sample));
+        console.log(`SAMPLE ${key} ${url} -> ${probe.statusCode} ${probe.body.slice(0, 120)}`);
+      }
+      for (const leaf of targets) {
         for (const mutation of mutationsFor(leaf.value)) {
           const response = await send(route, url, json(withValue(sample, leaf.path, mutation.value)));
           judge(failures, `${key} ${leaf.path.join(".")} = ${mutation.label}`, response, mutation.mustRefuse);
@@ -215,7 +242,7 @@ describe("hostile input on every write route of the API", () => {
       const params = validParams(route);
       const schema = BODY_SCHEMAS[key] ?? route.schema?.body;
       const jsonSchema = jsonSchemaOf(schema);
-      const body = jsonSchema ? json(sampleOf(jsonSchema)) : undefined;
+      const body = jsonSchema ? json(sampleOf(jsonSchema, "", false)) : undefined;
       for (const { name } of names) {
         for (const bad of BAD_PATH_VALUES) {
           const response = await send(route, fill(route.url, { ...params, [name]: bad.raw }), body);

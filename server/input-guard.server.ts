@@ -18,16 +18,21 @@ function isWalkable(value: unknown): value is object {
  * thousand levels deep is walked without exhausting the stack.
  */
 export function unstorableField(value: unknown): string | undefined {
-  const stack: { value: unknown; path: string }[] = [{ value, path: "" }];
+  type Node = { value: unknown; key: string; parent: Node | null };
+  const pathOf = (node: Node | null): string => {
+    const keys: string[] = [];
+    for (let n = node; n?.parent; n = n.parent) keys.push(n.key);
+    return keys.reverse().join(".");
+  };
+  const stack: Node[] = [{ value, key: "", parent: null }];
   while (stack.length) {
-    const { value: node, path } = stack.pop() as { value: unknown; path: string };
-    if (typeof node === "string") {
-      if (!isStorableText(node)) return path;
-    } else if (isWalkable(node)) {
-      for (const [key, child] of Object.entries(node as object)) {
-        const childPath = path ? `${path}.${key}` : key;
-        if (!isStorableText(key)) return path || "body";
-        stack.push({ value: child, path: childPath });
+    const node = stack.pop() as Node;
+    if (typeof node.value === "string") {
+      if (!isStorableText(node.value)) return pathOf(node);
+    } else if (isWalkable(node.value)) {
+      for (const [key, child] of Object.entries(node.value)) {
+        if (!isStorableText(key)) return pathOf(node) || "body";
+        stack.push({ value: child, key, parent: node });
       }
     }
   }

@@ -82,26 +82,34 @@ function firstOf(schema: JsonSchema): JsonSchema | undefined {
   return options.find((o) => o.type !== "null") ?? options[0];
 }
 
-/** A value the schema should accept (heuristics for what JSON Schema cannot say: regexes, refinements). */
-export function sampleOf(schema: JsonSchema, name = ""): unknown {
+/**
+ * A value the schema should accept (heuristics for what JSON Schema cannot say: regexes,
+ * refinements). With `references: false`, optional ids of list items (a course's "id", "trackId")
+ * are left out: a guessed id points at another event's course or track, and the service would
+ * refuse the whole body.
+ */
+export function sampleOf(schema: JsonSchema, name = "", references = true, inList = false): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (Object.hasOwn(SAMPLES_BY_NAME, name)) return SAMPLES_BY_NAME[name];
   if (/e-?mails?$/i.test(name) && schema.type === "string") return SAMPLES_BY_NAME.email;
   const option = firstOf(schema);
-  if (option) return sampleOf(option, name);
-  if (schema.allOf?.[0]) return sampleOf(schema.allOf[0], name);
+  if (option) return sampleOf(option, name, references, inList);
+  if (schema.allOf?.[0]) return sampleOf(schema.allOf[0], name, references, inList);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
   switch (type) {
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const [key, child] of Object.entries(schema.properties ?? {})) out[key] = sampleOf(child, key);
+      for (const [key, child] of Object.entries(schema.properties ?? {})) {
+        const optionalId = inList && !schema.required?.includes(key) && /^id$|Id$/.test(key);
+        if (references || !optionalId) out[key] = sampleOf(child, key, references);
+      }
       return out;
     }
     case "array": {
       const item = schema.items ?? schema.prefixItems?.[0];
       if (!item) return [];
-      return [sampleOf(item, name)];
+      return [sampleOf(item, name, references, true)];
     }
     case "string": {
       if (isDateField(name, schema)) return name.startsWith("end") || name === "endsOn" ? LATER_DAY : DAY;
