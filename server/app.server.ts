@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
@@ -35,7 +35,9 @@ import { CSP_DIRECTIVES } from "../shared/csp.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
 import type { LegalSettings } from "../shared/static-pages.ts";
 import type { Config } from "./config.server.ts";
-import { accessHeaderGuard, errorHandlers } from "./errors.server.ts";
+import { accessHeaderGuard, errorHandlers, frameworkErrors } from "./errors.server.ts";
+import { refuseUnstorableInput } from "./input-guard.server.ts";
+import { loggerOptions } from "./logging.server.ts";
 import { pageApi } from "./page-api.server.ts";
 import { createPageCache, type PageCache } from "./page-cache.server.ts";
 import { reactRouterPlugin } from "./react-router.server.ts";
@@ -64,6 +66,8 @@ export type BuildOptions = {
   logger?: boolean | object;
   /** Run queued jobs (mail…) in this process; tests drain the queue themselves when false. */
   runJobs?: boolean;
+  /** Told of every route as it is added (tests enumerate the app's own route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const EDITION_COPY_QUEUE = "events.copy-editions";
@@ -123,10 +127,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   configurePublicOrigin(config.PUBLIC_URL);
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Whoever turns logging on gets the redaction and scrubbing of server/logging.server.ts.
+    logger: options.logger ? { ...loggerOptions(), ...(options.logger === true ? {} : options.logger) } : false,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
@@ -184,6 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   errorHandlers(app);
   app.addHook("onRequest", accessHeaderGuard);
+  app.addHook("preValidation", refuseUnstorableInput);
   await installAuth(app, {
     accounts: () => app.services.accounts,
     secret: cookieSecret(config.SESSION_SECRET, config.dataDir),

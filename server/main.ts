@@ -9,6 +9,7 @@ import { cookieSecret } from "../features/accounts/auth.server.ts";
 import { removeServerFile, setupPath, writeServerFile } from "../features/accounts/first-admin.routes.server.ts";
 import { buildApp } from "./app.server.ts";
 import { ConfigError, loadConfig } from "./config.server.ts";
+import { loggerOptions } from "./logging.server.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -51,17 +52,8 @@ async function main() {
     database,
     build,
     clientDir: path.resolve("build/client"),
-    logger: {
-      level: config.LOG_LEVEL,
-      // Query strings can carry secrets (reset links' tokens, OAuth codes): logs keep the path only.
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.split("?")[0],
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    // Paths only, secrets redacted, failed statements without their values (logging.server.ts).
+    logger: loggerOptions(config.LOG_LEVEL),
   });
 
   let closing = false;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requestLocale } from "../../server/errors.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../shared/constants.ts";
+import { text } from "../../shared/input.ts";
 import { regionSchema } from "../geo/geo.contract.ts";
 import { validationField } from "../geo/geo.routes.server.ts";
 import { sportSchema } from "../sports/sports.contract.ts";
@@ -101,7 +102,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["events"],
         summary: "Events around a commune (INSEE code), a postal code or `lat,lng`, nearest first",
-        params: z.object({ req: z.string().max(60) }),
+        params: z.object({ req: text().max(60) }),
         querystring: withLocale(aroundQuerySchema),
         response: { 200: searchResultSchema },
       },
