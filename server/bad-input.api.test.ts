@@ -212,7 +212,7 @@ describe("hostile input on every write route of the API", () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 
   it("answers malformed bodies with a 4xx, never a 5xx", async () => {
     const failures: Failure[] = [];
