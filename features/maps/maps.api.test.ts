@@ -53,7 +53,7 @@ describe("GET /basemap/style.json", () => {
     expect(body.sprite).toMatch(/^http:\/\/maps\.test\/basemap\/[0-9a-f]+\/sprite$/);
     const source = body.sources.basemap as VectorSourceSpecification;
     expect(source.tiles?.[0]).toMatch(/^http:\/\/maps\.test\/basemap\/[0-9a-f]+\/tiles\/\{z\}\/\{x\}\/\{y\}\.pbf$/);
-    expect(source.attribution).toBe("Source : IGN – Admin Express ; INSEE · Natural Earth");
+    expect(source.attribution).toBe("Source : IGN – Admin Express ; INSEE");
     // Every font a layer asks for is one the glyph route serves.
     const fonts = new Set(
       body.layers.flatMap((l) => ("layout" in l && (l.layout as { "text-font"?: string[] })?.["text-font"]) || []),
@@ -69,7 +69,7 @@ describe("GET /basemap/style.json", () => {
   it("names the sources in the visitor's language and answers 304 to a known ETag", async () => {
     const en = await style("en");
     expect((en.sources.basemap as VectorSourceSpecification).attribution).toBe(
-      "Source: IGN – Admin Express; INSEE · Natural Earth",
+      "Source: IGN – Admin Express; INSEE",
     );
     const first = await get("/basemap/style.json?lang=en");
     const again = await get("/basemap/style.json?lang=en", { "if-none-match": String(first.headers.etag) });

@@ -21,7 +21,7 @@ import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { resources } from "../../shared/i18n/resources.ts";
 import { createBasemap, type EncodedTile, packed, resolveMapDataDir } from "./basemap/basemap.server.ts";
-import { createGlyphs, isFontStack } from "./basemap/glyphs.server.ts";
+import { createGlyphs, glyphsVersion, isFontStack } from "./basemap/glyphs.server.ts";
 import { outlineSvg } from "./basemap/outline-svg.server.ts";
 import { sprite } from "./basemap/sprite.server.ts";
 import { BASEMAP_MAX_ZOOM, basemapStyle } from "./basemap-style.ts";
@@ -105,6 +105,7 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
       country: (code, locale) => (mapNames(locale).countries as Record<string, string>)[code] ?? code,
       sea: (key, locale) => (mapNames(locale).seas as Record<string, string>)[key] ?? key,
     },
+    salt: glyphsVersion(),
   });
   const glyphs = createGlyphs({ cacheDir: path.join(app.config.dataDir, "cache", "glyphs") });
   const glyphRanges = new Map<string, EncodedTile>();

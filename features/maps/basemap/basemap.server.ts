@@ -80,6 +80,8 @@ export type BasemapOptions = {
   names: Names;
   /** Tiles kept encoded in memory (bytes). */
   cacheBytes?: number;
+  /** What else the versioned URLs serve (the glyphs' version), so that they change with it. */
+  salt?: string;
 };
 
 /**
@@ -339,7 +341,7 @@ export function createBasemap(options: BasemapOptions) {
   /** A short hash of the generator, the sources and the towns: the versioned URLs' segment. */
   function currentVersion(): Promise<string> {
     version ??= loadReference().then((ref) => {
-      const hash = createHash("sha1").update(GENERATOR);
+      const hash = createHash("sha1").update(GENERATOR).update(options.salt ?? "");
       const require = createRequire(import.meta.url);
       hash.update(readJson<{ version: string }>(require.resolve("world-atlas/package.json")).version);
       if (dataDir) {

@@ -54,7 +54,7 @@ function readFont(file: string): Font {
       return {
         advance: (glyph.advanceWidth ?? 0) * scale,
         box,
-        path: (x, y) => glyph.getPath(x, y, SIZE).toPathData({ decimalPlaces: 2 }),
+        path: (x, y) => glyph.getPath(x, y, SIZE).toPathData({ decimalPlaces: 2, flipY: false }),
       };
     },
   };
@@ -169,12 +169,14 @@ export function encodeGlyphs(name: string, start: number, glyphs: readonly Glyph
   return Buffer.from(pbf.finish());
 }
 
-/** The font package's version: part of the glyph URLs and of the cache folder. */
-export function fontsVersion(): string {
+/** Bumped when the glyphs' drawing changes: part of the cache folder and of the versioned URLs. */
+const MAKER = 2;
+
+/** The font package's version and the maker's: part of the glyph URLs and of the cache folder. */
+export function glyphsVersion(): string {
   const require = createRequire(import.meta.url);
-  return (
-    JSON.parse(fs.readFileSync(require.resolve("@fontsource/noto-sans/package.json"), "utf8")) as { version: string }
-  ).version;
+  const file = require.resolve("@fontsource/noto-sans/package.json");
+  return `noto-sans-${(JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version}-${MAKER}`;
 }
 
 export function createGlyphs(options: { cacheDir: string | null }) {
@@ -185,7 +187,7 @@ export function createGlyphs(options: { cacheDir: string | null }) {
   const sdf = new PreparedSdf();
   /** One range is drawn at a time: the SDF canvas is shared and the CPU is better spent serially. */
   let queue: Promise<unknown> = Promise.resolve();
-  const cacheDir = options.cacheDir && path.join(options.cacheDir, `noto-sans-${fontsVersion()}`);
+  const cacheDir = options.cacheDir && path.join(options.cacheDir, glyphsVersion());
 
   function fontsOf(stack: BasemapFont): Font[] {
     let list = fonts.get(stack);
@@ -226,5 +228,5 @@ export function createGlyphs(options: { cacheDir: string | null }) {
     return promise;
   }
 
-  return { range, version: fontsVersion };
+  return { range };
 }
