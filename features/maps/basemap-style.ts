@@ -90,6 +90,19 @@ export function basemapStyle(options: BasemapStyleOptions): StyleSpecification {
         paint: { "fill-color": c.neighbour },
       },
       {
+        // Natural Earth's coarse frontier of France, about 3 km wide under France's land: fills the
+        // slivers between its borders and IGN's with the neighbours' colour.
+        id: "frontier-fill",
+        type: "line",
+        source: SOURCE,
+        "source-layer": "frontier",
+        layout: { "line-join": "round", "line-cap": "butt" },
+        paint: {
+          "line-color": c.neighbour,
+          "line-width": ["interpolate", ["exponential", 2], ["zoom"], 4, 0.9, 16, 3600],
+        },
+      },
+      {
         id: "country-borders",
         type: "line",
         source: SOURCE,
@@ -136,6 +149,18 @@ export function basemapStyle(options: BasemapStyleOptions): StyleSpecification {
         paint: {
           "line-color": c.regionBorder,
           "line-width": ["interpolate", ["linear"], ["zoom"], 4, 0.8, 7, 1.4, 12, 2.4],
+        },
+      },
+      {
+        id: "land-borders",
+        type: "line",
+        source: SOURCE,
+        "source-layer": "boundaries",
+        filter: ["==", ["get", "level"], "border"],
+        layout: { "line-join": "round" },
+        paint: {
+          "line-color": c.countryBorder,
+          "line-width": ["interpolate", ["linear"], ["zoom"], 4, 0.9, 7, 1.5, 12, 2.6],
         },
       },
       {

@@ -164,9 +164,10 @@ export function createBasemap(options: BasemapOptions) {
   function buildOverview(ref: MapReference): Overview {
     const features: Feature[] = [];
     const departments: Overview["departments"] = [];
+    let collection: FeatureCollection | null = null;
     let franceBoxes: Bbox[] = [[-5.5, 41.3, 9.6, 51.1]];
     if (dataDir) {
-      const collection = readJson<FeatureCollection>(path.join(dataDir, DEPARTMENTS_FILE));
+      collection = readJson<FeatureCollection>(path.join(dataDir, DEPARTMENTS_FILE));
       franceBoxes = [];
       for (const f of collection.features) {
         const code = String(f.properties?.code ?? "");
@@ -175,16 +176,24 @@ export function createBasemap(options: BasemapOptions) {
         franceBoxes.push(bbox);
         features.push({ type: "Feature", properties: { layer: "land", code }, geometry: f.geometry });
       }
+    }
+    const around = neighbours(franceBoxes, !collection);
+    features.push(...around.features);
+    if (collection) {
       const topo = topology({ departments: collection });
       const object = topo.objects.departments as GeometryCollection;
       const region = (g: GeometryObject) =>
         ref.departmentRegions[String((g.properties as { code?: string } | undefined)?.code)] ?? "";
+      const outline = splitByFrontier(
+        mesh(topo, object, (a, b) => a === b),
+        around.frontier,
+      );
       features.push(
-        lineFeature(
-          "boundaries",
-          { level: "outline" },
-          mesh(topo, object, (a, b) => a === b),
-        ),
+        // Under France's land: Natural Earth's frontier, wide in the neighbours' colour, fills the
+        // gaps between its coarse borders and IGN's.
+        lineFeature("frontier", {}, around.frontier),
+        lineFeature("boundaries", { level: "outline" }, outline.coast),
+        lineFeature("boundaries", { level: "border" }, outline.border),
         lineFeature(
           "boundaries",
           { level: "region" },
@@ -197,7 +206,6 @@ export function createBasemap(options: BasemapOptions) {
         ),
       );
     }
-    features.push(...neighbours(franceBoxes, !dataDir));
     for (const [code, lng, lat] of COUNTRY_LABELS) {
       features.push(pointFeature({ kind: "country", ...localised(options.names.country, code) }, lng, lat));
     }
@@ -214,8 +222,11 @@ export function createBasemap(options: BasemapOptions) {
     return { index, departments };
   }
 
-  /** Natural Earth's countries near France's parts (France itself only when IGN's outlines are missing). */
-  function neighbours(franceBoxes: Bbox[], withFrance: boolean): Feature[] {
+  /**
+   * Natural Earth's countries near France's parts (France itself only when IGN's outlines are
+   * missing), and Natural Earth's land borders of France.
+   */
+  function neighbours(franceBoxes: Bbox[], withFrance: boolean): { features: Feature[]; frontier: MultiLineString } {
     const require = createRequire(import.meta.url);
     const world = readJson<Topology>(require.resolve("world-atlas/countries-10m.json"));
     const countries = world.objects.countries as GeometryCollection;
@@ -240,12 +251,15 @@ export function createBasemap(options: BasemapOptions) {
         mesh(world, collection, (a, b) => a !== b),
       ),
     );
+    const france = countries.geometries.filter((g) => g.id === FRANCE_ISO_NUMERIC);
     if (withFrance) {
-      const france = kept.filter((g) => g.id === FRANCE_ISO_NUMERIC);
       const outline = mesh(world, { type: "GeometryCollection", geometries: france }, (a, b) => a === b);
       out.push(lineFeature("boundaries", { level: "outline" }, outline));
     }
-    return out;
+    const isFrance = (g: GeometryObject) => g.id === FRANCE_ISO_NUMERIC;
+    const around: GeometryCollection = { type: "GeometryCollection", geometries: [...new Set([...kept, ...france])] };
+    const frontier = mesh(world, around, (a, b) => isFrance(a) !== isFrance(b));
+    return { features: out, frontier };
   }
 
   // Commune borders by department, the most recently used kept.
@@ -341,7 +355,9 @@ export function createBasemap(options: BasemapOptions) {
   /** A short hash of the generator, the sources and the towns: the versioned URLs' segment. */
   function currentVersion(): Promise<string> {
     version ??= loadReference().then((ref) => {
-      const hash = createHash("sha1").update(GENERATOR).update(options.salt ?? "");
+      const hash = createHash("sha1")
+        .update(GENERATOR)
+        .update(options.salt ?? "");
       const require = createRequire(import.meta.url);
       hash.update(readJson<{ version: string }>(require.resolve("world-atlas/package.json")).version);
       if (dataDir) {
@@ -358,7 +374,7 @@ export function createBasemap(options: BasemapOptions) {
     return version;
   }
 
-  return { dataDir, tile, layersAt, version: currentVersion, warm: loadOverview };
+  return { dataDir, tile, layersAt, version: currentVersion };
 }
 
 /** The bounding box of each arc of a quantized topology (without making GeoJSON of it all). */
@@ -396,6 +412,68 @@ function geometryBox(geometry: GeometryObject, boxes: Bbox[]): Bbox {
   };
   visit((geometry as { arcs?: unknown }).arcs);
   return box;
+}
+
+/** How far (degrees of latitude, about 4 km) IGN's land border may lie from Natural Earth's. */
+const FRONTIER_TOLERANCE = 0.036;
+
+/**
+ * IGN's outline of France split into the coast and the land borders: a vertex is on a land
+ * border when Natural Earth's frontier (coarser) passes within FRONTIER_TOLERANCE of it.
+ */
+function splitByFrontier(outline: MultiLineString, frontier: MultiLineString) {
+  const cell = 0.1;
+  const grid = new Map<string, [Position, Position][]>();
+  for (const line of frontier.coordinates) {
+    for (let i = 1; i < line.length; i++) {
+      const a = line[i - 1];
+      const b = line[i];
+      const x0 = Math.floor((Math.min(a[0], b[0]) - FRONTIER_TOLERANCE * 2) / cell);
+      const x1 = Math.floor((Math.max(a[0], b[0]) + FRONTIER_TOLERANCE * 2) / cell);
+      const y0 = Math.floor((Math.min(a[1], b[1]) - FRONTIER_TOLERANCE) / cell);
+      const y1 = Math.floor((Math.max(a[1], b[1]) + FRONTIER_TOLERANCE) / cell);
+      for (let x = x0; x <= x1; x++) {
+        for (let y = y0; y <= y1; y++) {
+          const key = `${x}:${y}`;
+          grid.set(key, [...(grid.get(key) ?? []), [a, b]]);
+        }
+      }
+    }
+  }
+  const near = ([lng, lat]: Position) => {
+    const kx = Math.cos((lat * Math.PI) / 180);
+    for (const [a, b] of grid.get(`${Math.floor(lng / cell)}:${Math.floor(lat / cell)}`) ?? []) {
+      const ax = (a[0] - lng) * kx;
+      const ay = a[1] - lat;
+      const dx = (b[0] - a[0]) * kx;
+      const dy = b[1] - a[1];
+      const length = dx * dx + dy * dy;
+      const t = length > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / length)) : 0;
+      if (Math.hypot(ax + t * dx, ay + t * dy) < FRONTIER_TOLERANCE) return true;
+    }
+    return false;
+  };
+  const coast: Position[][] = [];
+  const border: Position[][] = [];
+  for (const line of outline.coordinates) {
+    let run: Position[] = [];
+    let onBorder = near(line[0]);
+    for (const point of line) {
+      const here = near(point);
+      if (here !== onBorder && run.length) {
+        run.push(point);
+        (onBorder ? border : coast).push(run);
+        run = [];
+        onBorder = here;
+      }
+      run.push(point);
+    }
+    if (run.length > 1) (onBorder ? border : coast).push(run);
+  }
+  return {
+    coast: { type: "MultiLineString", coordinates: coast } as MultiLineString,
+    border: { type: "MultiLineString", coordinates: border } as MultiLineString,
+  };
 }
 
 function pointFeature(properties: Record<string, string | number>, lng: number, lat: number): Feature {

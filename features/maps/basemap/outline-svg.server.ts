@@ -91,11 +91,14 @@ export async function outlineSvg(basemap: Basemap, bbox: Bbox, width: number, he
   const parts = [
     `<rect width="${width}" height="${height}" fill="${c.sea}"/>`,
     layer("countries", `fill="${c.neighbour}"`),
+    // Natural Earth's frontier, 3 km wide, fills the slivers left by its coarse borders.
+    stroke("frontier", c.neighbour, (3 / 111 / (north - south)) * height),
     stroke("country-borders", c.countryBorder, 1, ' stroke-dasharray="4 3"'),
     layer("land", `fill="${c.land}"`),
     z >= COMMUNES_MIN_ZOOM ? stroke("communes", c.communeBorder, 0.8) : "",
     stroke("boundaries-department", c.departmentBorder, 1.1),
     stroke("boundaries-region", c.regionBorder, 1.8),
+    stroke("boundaries-border", c.countryBorder, 2),
     stroke("boundaries-outline", c.coast, 1),
     townLabels([...labels.values()], width, height),
   ];
