@@ -109,6 +109,7 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const glyphs = createGlyphs({ cacheDir: path.join(app.config.dataDir, "cache", "glyphs") });
   const glyphRanges = new Map<string, EncodedTile>();
+  const outlines = new Map<string, EncodedTile>();
   const cacheFor = async (version: string) => ((await basemap.version()) === version ? IMMUTABLE : SHORT);
 
   app.get(
@@ -202,11 +203,15 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/basemap/outline.svg", { schema: { hide: true, querystring: outlineQuery } }, async (request, reply) => {
     const { bbox, size } = request.query;
-    const svg = await outlineSvg(basemap, bbox, size[0], size[1]);
-    const body = Buffer.from(svg);
+    // Every visitor of a place's page asks for the same drawing: the last few are kept.
+    const key = `${bbox.join(",")}/${size.join("x")}`;
+    let drawn = outlines.get(key);
+    if (drawn) outlines.delete(key);
+    else drawn = packed(Buffer.from(await outlineSvg(basemap, bbox, size[0], size[1])));
+    outlines.set(key, drawn);
+    if (outlines.size > 256) outlines.delete(outlines.keys().next().value as string);
     return sendCached(request, reply, {
-      body,
-      etag: etagOf(body),
+      ...drawn,
       type: "image/svg+xml",
       cacheControl: "public, max-age=86400",
     });
