@@ -145,6 +145,26 @@ describe("GET /basemap/<version>/tiles/<z>/<x>/<y>.pbf", () => {
       (await get(`/basemap/${version}/tiles/5/32/11.pbf`, { "accept-language": "en" })).json().error.message,
     );
   });
+
+  it("answers hostile paths and queries on every base map route with a 4xx, never a 5xx", async () => {
+    const hostile = ["%00", "%uD800", "..%2F..%2Fetc%2Fpasswd", "9".repeat(300), "%E2%80%AE"];
+    const urls = hostile.flatMap((bad) => [
+      `/basemap/${bad}/tiles/1/0/0.pbf`,
+      `/basemap/v1/tiles/${bad}/0/0.pbf`,
+      `/basemap/v1/tiles/1/0/${bad}`,
+      `/basemap/v1/fonts/${bad}/0-255.pbf`,
+      `/basemap/v1/fonts/Noto%20Sans%20Regular/${bad}`,
+      `/basemap/v1/${bad}`,
+      `/basemap/style.json?lang=${bad}`,
+      `/basemap/outline.svg?bbox=${bad}&size=960x600`,
+      `/basemap/outline.svg?bbox=1,48,2,49&size=${bad}`,
+    ]);
+    for (const url of urls) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
 });
 
 describe("glyphs and sprite", () => {
