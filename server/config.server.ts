@@ -17,6 +17,8 @@ const schema = z.object({
   DEMO_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(3200),
   DEMO_SEED: z.coerce.number().int().default(2026),
   MAP_STYLE_URL: z.string().default(""),
+  /** The france-geojson folder of the offline base map; default ../shared/data/france-geojson. */
+  MAP_DATA_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long anonymous pages are served from memory (and by a shared cache in front); 0: never. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),

@@ -60,3 +60,11 @@ export const geocodeResultSchema = z.object({
   distanceKm: z.number(),
 });
 export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
+
+/** What the base map needs from the reference data (features/maps). */
+export type MapReference = {
+  /** Every commune, most populous first. */
+  towns: { code: string; name: string; lat: number; lng: number; population: number }[];
+  /** Department code → region code. */
+  departmentRegions: Record<string, string>;
+};
