@@ -1,5 +1,5 @@
 /**
- * The offline base map's MapLibre style (decision 015): France's land, region, department and
+ * The offline base map's MapLibre style (decision 016): France's land, region, department and
  * commune borders and town labels from IGN/INSEE open data, neighbouring countries from Natural
  * Earth, drawn in the site's muted colours (app/app.css) so that race markers and course lines
  * (brand orange) stand out. Served by features/maps/maps.routes.server.ts with the tile, glyph and

@@ -1,5 +1,5 @@
 /**
- * The offline base map, served by Dossard itself (decision 015):
+ * The offline base map, served by Dossard itself (decision 016):
  *
  * - GET /basemap/style.json?lang=fr|en: the MapLibre style, its tile, glyph and sprite URLs on
  *   this server (absolute, as MapLibre wants them) under a version segment;

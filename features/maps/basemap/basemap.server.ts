@@ -1,5 +1,5 @@
 /**
- * The offline base map's vector tiles (decision 015), made from open data when first asked and
+ * The offline base map's vector tiles (decision 016), made from open data when first asked and
  * kept in memory:
  *
  * - France (IGN Admin Express, read from MAP_DATA_DIR or ../shared/data/france-geojson, never

@@ -1,6 +1,6 @@
 /**
  * MapLibre's glyph ranges ({fontstack}/{range}.pbf: 256 code points of signed-distance-field
- * bitmaps) made from Noto Sans (npm @fontsource/noto-sans, SIL Open Font License), decision 015.
+ * bitmaps) made from Noto Sans (npm @fontsource/noto-sans, SIL Open Font License), decision 016.
  * No maintained npm package ships such ranges, so they are made here: opentype.js reads the
  * font's outlines and metrics, sharp (librsvg) draws each glyph at 24 px, and @mapbox/tiny-sdf —
  * what MapLibre itself uses for local glyphs — turns the drawing into the distance field, with

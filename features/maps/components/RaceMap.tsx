@@ -7,7 +7,7 @@
  *   the viewport (or at once with `load="immediate"`), so pages without a visible map never load it.
  * - Tiles come from the style URL of the configuration (MAP_STYLE_URL, handed over by the root
  *   loader as `mapStyleUrl`, a hosted provider with streets and terrain); without one, from
- *   Dossard's own offline base map (/basemap/style.json, decision 015). Its attribution is always
+ *   Dossard's own offline base map (/basemap/style.json, decision 016). Its attribution is always
  *   shown in full.
  * - Popups render React content (`renderPopup`) through a portal, so they keep the page's context
  *   (translations, router links) and React escapes every text.

@@ -1,6 +1,6 @@
 /**
  * The style a map draws: the hosted provider's when MAP_STYLE_URL is set, else Dossard's own
- * offline base map (decision 015), whose style lives on this server in the page's language.
+ * offline base map (decision 016), whose style lives on this server in the page's language.
  * Called in the browser only (MapLibre wants an absolute URL).
  */
 export function mapStyleUrl(configured: string | undefined, locale: string): string {
