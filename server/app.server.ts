@@ -22,6 +22,7 @@ import { eventDetailRoutes } from "../features/events/event-detail.routes.server
 import { geoRoutes } from "../features/geo/geo.routes.server.ts";
 import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.server.ts";
 import { createMailService } from "../features/mail/mail.service.server.ts";
+import { illustrationRoutes } from "../features/illustrations/illustrations.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);
   await app.register(eventImageRoutes);
+  await app.register(illustrationRoutes);
   await app.register(organizerRoutes);
   await app.register(editorRoutes);
 
