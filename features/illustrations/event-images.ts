@@ -8,7 +8,7 @@ import { cardCropName, EVENT_CARD_CROPS, UPLOADED_IMAGE } from "../media/card-cr
 import { type LandscapeSpec, landscapeName, parseLandscapeName } from "./landscape.ts";
 
 /** Where landscapes drawn by code are served (features/illustrations/illustrations.routes.server.ts). */
-export const GENERATED_ROOT = "/media/generated/";
+export const GENERATED_ROOT = "/media/art/";
 /** Size of a landscape's main picture (the counterpart of an upload's "large" size). */
 export const GENERATED_LARGE = { width: 1600, height: 900 } as const;
 
@@ -40,6 +40,13 @@ export type PictureSources = {
   srcSet?: string;
 };
 
+/** True when an address is one of ours that comes with the card crops: an upload or a landscape. */
+function hasCrops(url: string): boolean {
+  if (isGeneratedImage(url)) return true;
+  const upload = /^\/media\/event\/\d+\/([^/?#]+)$/.exec(url);
+  return upload !== null && UPLOADED_IMAGE.test(upload[1]);
+}
+
 /**
  * The card's picture of an event (its cover, as stored), or null when it has none. Uploads and
  * landscapes come in the card crops; any other stored name is shown as it is.
@@ -47,16 +54,18 @@ export type PictureSources = {
 export function cardPicture(file: string | null | undefined, eventId: number): PictureSources | null {
   if (!file) return null;
   const url = eventImageUrl(file, { dir: eventId });
-  if (!UPLOADED_IMAGE.test(file) && !isGeneratedImage(file)) return { src: url };
+  if (!hasCrops(url)) return { src: url };
   const { card, cardSmall } = EVENT_CARD_CROPS;
   const small = cardCropName(url, "cardSmall");
   return { src: small, srcSet: `${small} ${cardSmall.width}w, ${cardCropName(url, "card")} ${card.width}w` };
 }
 
-/** The full-width header picture: the card crop on small screens, the large size above. */
-export function headerPicture(file: string | null | undefined, eventId: number): PictureSources | null {
-  if (!file) return null;
-  const url = eventImageUrl(file, { dir: eventId });
-  if (!UPLOADED_IMAGE.test(file) && !isGeneratedImage(file)) return { src: url };
-  return { src: url, srcSet: `${cardCropName(url, "card")} ${EVENT_CARD_CROPS.card.width}w, ${url} 1600w` };
+/** The full-width header picture (its address): the card crop on small screens, the large size above. */
+export function headerPicture(url: string | null | undefined): PictureSources | null {
+  if (!url) return null;
+  if (!hasCrops(url)) return { src: url };
+  return {
+    src: url,
+    srcSet: `${cardCropName(url, "card")} ${EVENT_CARD_CROPS.card.width}w, ${url} ${GENERATED_LARGE.width}w`,
+  };
 }

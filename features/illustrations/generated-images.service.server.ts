@@ -18,7 +18,7 @@ import { landscapeSvg } from "./landscape.ts";
 
 /**
  * Bumped when the drawing changes, so that files drawn by an older version are not served: they
- * live in their own folder (`generated/<version>/`), which can be deleted.
+ * live in their own folder (`art/<version>/`), which can be deleted.
  */
 export const LANDSCAPE_VERSION = "v1";
 
@@ -55,7 +55,7 @@ export function generatedImagesService(deps: { db: Db; storage: FileStorage }) {
     /** The WebP bytes of a file under GENERATED_ROOT, or null when no event shows it. */
     async file(file: string): Promise<Buffer | null> {
       if (!parseGeneratedFile(file)) return null;
-      const key = `generated/${LANDSCAPE_VERSION}/${file}`;
+      const key = `art/${LANDSCAPE_VERSION}/${file}`;
       const kept = await storage.read(key);
       if (kept) return kept;
       let pending = drawing.get(key);

@@ -3,18 +3,18 @@ import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 
 /**
- * GET /media/generated/<landscape>.webp (and its card crops): the landscapes of the demo
+ * GET /media/art/<landscape>.webp (and its card crops): the landscapes of the demo
  * catalogue, drawn on the first request and then read from disk. More specific than the /media/
  * static files, so it answers these addresses.
  */
 export const illustrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    "/media/generated/:file",
+    "/media/art/:file",
     {
       schema: {
         tags: ["images"],
         summary: "A landscape drawn by code (image/webp), as an event of the demo catalogue shows it",
-        params: z.object({ file: z.string().max(120) }),
+        params: z.object({ file: z.string().max(60) }),
       },
     },
     async (request, reply) => {

@@ -4,8 +4,10 @@
  * foreground by terrain (mountains, a lake or the sea, a town, the countryside). The demo
  * catalogue's events get one each instead of a photo, and events without a photo a sport's own.
  *
- * A landscape is named by what it shows ("trail-mountain-k3-0a5f…": sport, terrain, a seed for
- * the sky and the ridges, then the profile in 24 levels): the name alone gives the picture, the
+ * A landscape is named by what it shows, in 20 characters because pages name three sizes of it
+ * per card: the sport (its index in SPORT_KEYS, base 36), the terrain's initial, a seed for the
+ * sky and the ridges (two base-36 digits), then the course's profile in 16 levels of one base-36
+ * digit each ("1mk30a5fz…" is a trail in the mountains). The name alone gives the picture, the
  * same on every run, so a picture can be drawn when it is first asked for.
  */
 import { SPORT_KEYS, type SportKey } from "../../shared/constants.ts";
@@ -15,7 +17,7 @@ export const TERRAINS = ["mountain", "lake", "sea", "town", "country"] as const;
 export type Terrain = (typeof TERRAINS)[number];
 
 /** Points of a profile in a name; each is a level from 0 to 35 (one base-36 digit). */
-export const PROFILE_SAMPLES = 24;
+export const PROFILE_SAMPLES = 16;
 const LEVELS = 35;
 const SEEDS = 36 * 36;
 
@@ -28,21 +30,22 @@ export type LandscapeSpec = {
   profile: number[];
 };
 
-const NAME = new RegExp(`^([a-z_]{3,20})-(${TERRAINS.join("|")})-([0-9a-z]{2})-([0-9a-z]{${PROFILE_SAMPLES}})$`);
+const NAME = new RegExp(`^([0-9a-z])([${TERRAINS.map((t) => t[0]).join("")}])([0-9a-z]{2})([0-9a-z]{${PROFILE_SAMPLES}})$`);
 
 export function landscapeName(spec: LandscapeSpec): string {
   const seed = (((Math.round(spec.seed) % SEEDS) + SEEDS) % SEEDS).toString(36).padStart(2, "0");
   const profile = spec.profile.map((level) => Math.min(LEVELS, Math.max(0, Math.round(level))).toString(36)).join("");
-  return `${spec.sport}-${spec.terrain}-${seed}-${profile}`;
+  return `${SPORT_KEYS.indexOf(spec.sport).toString(36)}${spec.terrain[0]}${seed}${profile}`;
 }
 
 /** The landscape a name describes, or null when it is not one. */
 export function parseLandscapeName(name: string): LandscapeSpec | null {
   const match = NAME.exec(name);
-  if (!match || !(SPORT_KEYS as readonly string[]).includes(match[1])) return null;
+  const sport = match ? SPORT_KEYS[Number.parseInt(match[1], 36)] : undefined;
+  if (!match || !sport) return null;
   return {
-    sport: match[1] as SportKey,
-    terrain: match[2] as Terrain,
+    sport,
+    terrain: TERRAINS.find((t) => t[0] === match[2])!,
     seed: Number.parseInt(match[3], 36),
     profile: [...match[4]].map((digit) => Number.parseInt(digit, 36)),
   };
@@ -166,10 +169,9 @@ export function landscapeSvg(spec: LandscapeSpec, width: number, height: number,
     [1, 0.68, mountain ? 0.22 : 0.1, mountain ? 3 : 2],
   ] as const) {
     const heights = randomHeights(next, farCount, peaks + next());
-    const points = heights.map((h, i): Point => [
-      (W * i) / (farCount - 1),
-      H * (base - amplitude * (mountain ? h * 0.8 + 0.35 * next() : h)),
-    ]);
+    const points = heights.map(
+      (h, i): Point => [(W * i) / (farCount - 1), H * (base - amplitude * (mountain ? h * 0.8 + 0.35 * next() : h))],
+    );
     parts.push(ridge(mountain ? sharpLine(points) : smoothLine(points), W, H, shade(layer)));
   }
 
@@ -185,7 +187,9 @@ export function landscapeSvg(spec: LandscapeSpec, width: number, height: number,
       blocks.push(`M${r1(x)} ${r1(H)}V${r1(y)}h${r1(w)}V${r1(H)}Z`);
       if (next() < 0.12) {
         const spireX = x + w / 2;
-        blocks.push(`M${r1(spireX - w * 0.18)} ${r1(y)}L${r1(spireX)} ${r1(y - h * 0.6)}L${r1(spireX + w * 0.18)} ${r1(y)}Z`);
+        blocks.push(
+          `M${r1(spireX - w * 0.18)} ${r1(y)}L${r1(spireX)} ${r1(y - h * 0.6)}L${r1(spireX + w * 0.18)} ${r1(y)}Z`,
+        );
       }
       x += w + W * 0.004 * next();
     }

@@ -22,7 +22,7 @@ const TERRAIN_OF: Record<SportKey, Terrain> = {
 };
 
 /** A course of two climbs, the second higher: a generic profile. */
-const PROFILE = [2, 5, 10, 16, 21, 24, 22, 17, 12, 9, 8, 10, 15, 21, 27, 31, 33, 30, 24, 17, 11, 7, 4, 2];
+const PROFILE = [2, 7, 15, 22, 24, 18, 11, 8, 10, 17, 25, 31, 33, 26, 15, 5];
 
 export function sportArtSpec(sport: SportKey): LandscapeSpec {
   const terrain = TERRAIN_OF[sport];
@@ -40,4 +40,3 @@ export function sportArtSpec(sport: SportKey): LandscapeSpec {
 export function sportArtSvg(sport: SportKey): string {
   return `${landscapeSvg(sportArtSpec(sport), 800, 500, { fill: true })}\n`;
 }
-

@@ -229,7 +229,8 @@ export function eventImagesService(deps: {
     if (!SINGLE_NAME.test(file)) return [];
     const keys = [eventKey(eventId, file)];
     if (OWN_FILE.test(file)) keys.push(eventKey(eventId, eventImageVariant(file, "medium")));
-    if (OWN_FILE.test(file)) for (const crop of EVENT_CARD_CROP_NAMES) keys.push(eventKey(eventId, cardCropName(file, crop)));
+    if (OWN_FILE.test(file))
+      for (const crop of EVENT_CARD_CROP_NAMES) keys.push(eventKey(eventId, cardCropName(file, crop)));
     for (const [profile, spec] of Object.entries(THUMBNAIL_PROFILES)) {
       if (spec.owner === "event")
         keys.push(eventKey(eventId, `thumbs/${thumbName(file, profile as ThumbnailProfile)}`));

@@ -8,13 +8,13 @@ import type {
 } from "../../../features/events/events.tables.ts";
 import { slugify } from "../../../features/geo/slugify.ts";
 import { timeZoneOfDepartment } from "../../../features/geo/time-zone.ts";
+import { generatedImagePath } from "../../../features/illustrations/event-images.ts";
 import { SPORTS, type SportKey } from "../../../shared/constants.ts";
 import { zonedTime } from "../../../shared/zoned-time.ts";
-import { generatedImagePath } from "../../../features/illustrations/event-images.ts";
 import { type CourseSpec, courseSpecs } from "./courses.ts";
 import { addMonths, dayNumber, fromDayNumber, toIsoDate, weekday } from "./dates.ts";
-import { eventDescription, eventName, type NameContext, organizerName } from "./names.ts";
 import { demoLandscape } from "./landscapes.ts";
+import { eventDescription, eventName, type NameContext, organizerName } from "./names.ts";
 import { pickCumulative, Rng } from "./prng.ts";
 import { type Anchor, terrainAt } from "./terrain.ts";
 import { synthesizeTrack } from "./track.ts";

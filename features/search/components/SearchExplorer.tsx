@@ -75,7 +75,12 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
           {result.total === 0 ? (
             <NoResults resetHref={resetHref} />
           ) : (
-            <ResultList items={result.items} layout={view === "grid" ? "grid" : "list"} locale={locale} />
+            <ResultList
+              items={result.items}
+              layout={view === "grid" ? "grid" : "list"}
+              locale={locale}
+              eager={data.groups ? 0 : 3}
+            />
           )}
           <Pagination
             page={result.page}
