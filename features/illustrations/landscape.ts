@@ -30,7 +30,9 @@ export type LandscapeSpec = {
   profile: number[];
 };
 
-const NAME = new RegExp(`^([0-9a-z])([${TERRAINS.map((t) => t[0]).join("")}])([0-9a-z]{2})([0-9a-z]{${PROFILE_SAMPLES}})$`);
+const NAME = new RegExp(
+  `^([0-9a-z])([${TERRAINS.map((t) => t[0]).join("")}])([0-9a-z]{2})([0-9a-z]{${PROFILE_SAMPLES}})$`,
+);
 
 export function landscapeName(spec: LandscapeSpec): string {
   const seed = (((Math.round(spec.seed) % SEEDS) + SEEDS) % SEEDS).toString(36).padStart(2, "0");

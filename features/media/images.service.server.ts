@@ -20,6 +20,7 @@ import { eventImageUrl, imageUrl } from "../../shared/image-url.ts";
 import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { type Actor, eventAccess, requireEventEditor } from "../events/event-access.server.ts";
 import { courses, eventHistory, eventImages, events } from "../events/events.tables.ts";
+import { isGeneratedImage } from "../illustrations/event-images.ts";
 import { cardCropName, EVENT_CARD_CROP_NAMES, EVENT_CARD_CROPS, type EventCardCrop } from "./card-crops.ts";
 import type { FileStorage } from "./storage.server.ts";
 
@@ -463,7 +464,9 @@ export function eventImagesService(deps: {
         }
 
         if (isSlot(to)) {
-          const displaced = event[slotColumn[to]];
+          // A drawn landscape (demo events) only holds the place: a photo replaces it, it never goes to the gallery.
+          const held = event[slotColumn[to]];
+          const displaced = isGeneratedImage(held) ? null : held;
           await setSlot(tx, eventId, to, file);
           if (isSlot(from.kind)) {
             await setSlot(tx, eventId, from.kind, displaced);

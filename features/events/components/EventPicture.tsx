@@ -17,8 +17,11 @@ export function EventPicture({
   className = "w-full",
 }: {
   event: { id: number; sport: SportKey; coverImage: string | null };
-  /** The `sizes` attribute: the picture's width in CSS pixels at each screen width. */
-  sizes: string;
+  /**
+   * The `sizes` attribute: the picture's width in CSS pixels at each screen width. Without it, the
+   * small crop alone (thumbnails of at most 160 CSS px).
+   */
+  sizes?: string;
   /** Above the fold: fetched at once; otherwise when it comes near the screen. */
   eager?: boolean;
   /** Its width (and corners); the full width of its container by default. */
@@ -29,8 +32,8 @@ export function EventPicture({
   return (
     <img
       src={picture?.src ?? sportArtUrl(event.sport)}
-      srcSet={picture?.srcSet}
-      sizes={picture?.srcSet ? sizes : undefined}
+      srcSet={sizes ? picture?.srcSet : undefined}
+      sizes={sizes && picture?.srcSet ? sizes : undefined}
       width={width}
       height={height}
       alt=""

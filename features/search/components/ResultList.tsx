@@ -29,7 +29,6 @@ type Props = {
 const GRID_SIZES =
   "(min-width: 1280px) 256px, (min-width: 1024px) 322px, (min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)";
 const WIDE_GRID_SIZES = "(min-width: 1024px) 363px, (min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)";
-const ROW_SIZES = "(min-width: 640px) 128px, 96px";
 
 /** "à 12 km" from the searched place. */
 function DistanceBadge({ km, locale, className }: { km: number; locale: Locale; className?: string }) {
@@ -108,7 +107,7 @@ function EventRow({ item, locale, eager }: { item: SearchItem; locale: Locale; e
   const distances = [...new Set(item.distances)];
   return (
     <article className="relative flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2 shadow-sm transition hover:shadow-md sm:gap-4 sm:p-3">
-      <EventPicture event={item} sizes={ROW_SIZES} eager={eager} className="w-24 shrink-0 rounded-md sm:w-32" />
+      <EventPicture event={item} eager={eager} className="w-24 shrink-0 rounded-md sm:w-32" />
       <time
         dateTime={item.startDate}
         title={formatLongDate(item.startDate, locale)}
