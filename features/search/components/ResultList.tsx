@@ -26,9 +26,8 @@ type Props = {
  * next breakpoint, three above it (beside the 300 px filter panel from 1024 px on search pages);
  * the page's margins are left out, which errs on the sharp side.
  */
-const GRID_SIZES =
-  "(min-width: 1280px) 256px, (min-width: 1024px) 322px, (min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)";
-const WIDE_GRID_SIZES = "(min-width: 1024px) 363px, (min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)";
+const GRID_SIZES = "(min-width:1280px) 256px,(min-width:1024px) 322px,(min-width:640px) 50vw,100vw";
+const WIDE_GRID_SIZES = "(min-width:1024px) 363px,(min-width:640px) 50vw,100vw";
 
 /** "à 12 km" from the searched place. */
 function DistanceBadge({ km, locale, className }: { km: number; locale: Locale; className?: string }) {
