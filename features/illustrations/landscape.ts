@@ -136,8 +136,9 @@ export function landscapeSvg(spec: LandscapeSpec, width: number, height: number,
   const W = width;
   const H = height;
   const next = random(spec.seed + 7919 * (SPORT_KEYS.indexOf(spec.sport) + 1));
-  const hue = SPORT_HUES[spec.sport];
-  const time = TIMES[spec.seed % TIMES.length];
+  // Each landscape a little warmer or cooler than its sport's hue, so that a page of one sport varies.
+  const hue = SPORT_HUES[spec.sport] + ((spec.seed % 9) - 4) * 3;
+  const time = TIMES[Math.floor(spec.seed / 9) % TIMES.length];
   const dusk = time === "dusk";
   const sky =
     time === "day"
@@ -177,25 +178,42 @@ export function landscapeSvg(spec: LandscapeSpec, width: number, height: number,
     parts.push(ridge(mountain ? sharpLine(points) : smoothLine(points), W, H, shade(layer)));
   }
 
-  // A town: blocks and a steeple between the far ridges and the course.
+  // A town: two rows of blocks (a steeple here and there, lit windows at dusk) between the far
+  // ridges and the course, each town its own.
   if (spec.terrain === "town") {
-    let x = W * (0.02 + 0.1 * next());
-    const blocks: string[] = [];
-    const end = W * (0.92 + 0.06 * next());
-    while (x < end) {
-      const w = W * (0.025 + 0.045 * next());
-      const h = H * (0.06 + 0.16 * next());
-      const y = H * 0.8 - h;
-      blocks.push(`M${r1(x)} ${r1(H)}V${r1(y)}h${r1(w)}V${r1(H)}Z`);
-      if (next() < 0.12) {
-        const spireX = x + w / 2;
-        blocks.push(
-          `M${r1(spireX - w * 0.18)} ${r1(y)}L${r1(spireX)} ${r1(y - h * 0.6)}L${r1(spireX + w * 0.18)} ${r1(y)}Z`,
-        );
+    for (const [row, ground, tallest, opacity] of [
+      [0, 0.74, 0.2, ".55"],
+      [1, 0.8, 0.16, ".85"],
+    ] as const) {
+      let x = W * (0.01 + 0.12 * next());
+      const blocks: string[] = [];
+      const windows: string[] = [];
+      const end = W * (0.9 + 0.1 * next());
+      const density = 0.5 + next() * 0.5;
+      while (x < end) {
+        const w = W * (0.022 + 0.04 * next());
+        const h = H * (0.05 + tallest * next() * density);
+        const y = H * ground - h;
+        blocks.push(`M${r1(x)} ${r1(H)}V${r1(y)}h${r1(w)}V${r1(H)}Z`);
+        if (next() < 0.1) {
+          const spireX = x + w / 2;
+          blocks.push(
+            `M${r1(spireX - w * 0.18)} ${r1(y)}L${r1(spireX)} ${r1(y - h * 0.6)}L${r1(spireX + w * 0.18)} ${r1(y)}Z`,
+          );
+        }
+        if (dusk && row === 1) {
+          const size = W * 0.006;
+          for (let wy = y + size * 2; wy < H * ground - size * 2; wy += size * 3) {
+            for (let wx = x + size; wx < x + w - size * 1.5; wx += size * 2.5) {
+              if (next() < 0.3) windows.push(`M${r1(wx)} ${r1(wy)}h${r1(size)}v${r1(size * 1.4)}h${r1(-size)}Z`);
+            }
+          }
+        }
+        x += w + W * 0.006 * next();
       }
-      x += w + W * 0.004 * next();
+      parts.push(`<path d="${blocks.join("")}" fill="${shade(row + 1)}" opacity="${opacity}"/>`);
+      if (windows.length > 0) parts.push(`<path d="${windows.join("")}" fill="${hsl(45, 100, 80)}" opacity=".8"/>`);
     }
-    parts.push(`<path d="${blocks.join("")}" fill="${shade(2)}" opacity=".8"/>`);
   }
 
   // The course: its profile as the near ridge, the route dashed along the crest.

@@ -30,8 +30,9 @@ export function sportArtSpec(sport: SportKey): LandscapeSpec {
   return {
     sport,
     terrain,
-    // Mid-morning skies ("day": seed divisible by 3), a different sun and ridges per sport.
-    seed: 3 * (SPORT_KEYS.indexOf(sport) * 7 + 4),
+    // Mid-morning skies ("day": seed / 9 divisible by 3), the sport's own hue (seed % 9 = 4), a
+    // different sun and ridges per sport.
+    seed: 27 * (SPORT_KEYS.indexOf(sport) + 1) + 4,
     profile: PROFILE.map((level) => Math.round(level * relief)),
   };
 }
