@@ -125,6 +125,12 @@ function randomHeights(next: () => number, count: number, peaks: number): number
 
 const TIMES = ["day", "golden", "dusk"] as const;
 
+/** A hue `share` of the way from `from` to `to`, the short way round. */
+function mixHue(from: number, to: number, share: number): number {
+  const delta = ((((to - from) % 360) + 540) % 360) - 180;
+  return from + delta * share;
+}
+
 /** How much of the height each terrain gives the course's relief. */
 const RELIEF: Record<Terrain, number> = { mountain: 0.4, country: 0.2, lake: 0.16, sea: 0.14, town: 0.12 };
 
@@ -145,10 +151,12 @@ export function landscapeSvg(spec: LandscapeSpec, width: number, height: number,
       ? [hsl(hue + 15, 55, 74), hsl(hue + 35, 65, 92)]
       : time === "golden"
         ? [hsl(hue - 10, 55, 70), hsl(38, 95, 86)]
-        : [hsl(hue + 25, 42, 36), hsl(hue - 25, 70, 74)];
-  // Ridges from far (light, greyish) to near (dark, saturated): aerial perspective.
+        : [hsl(mixHue(hue, 245, 0.7), 40, 34), hsl(hue - 20, 75, 74)];
+  // Ridges from far (light, greyish) to near (dark, saturated): aerial perspective. At dusk they
+  // turn to indigo, whatever the sport.
+  const ridgeHue = dusk ? mixHue(hue, 245, 0.55) : hue;
   const shade = (layer: number) =>
-    hsl(hue + (dusk ? 10 : -5) * layer, 22 + 9 * layer, (dusk ? [52, 40, 28, 17] : [72, 57, 40, 23])[layer]);
+    hsl(ridgeHue + (dusk ? 8 : -5) * layer, 22 + 9 * layer, (dusk ? [54, 42, 30, 18] : [72, 57, 40, 23])[layer]);
   const mountain = spec.terrain === "mountain";
   const wet = spec.terrain === "lake" || spec.terrain === "sea";
   const parts: string[] = [];
