@@ -21,6 +21,7 @@ import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
 import { editorRoutes } from "../features/editor/editor.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
 import { geoRoutes } from "../features/geo/geo.routes.server.ts";
+import { illustrationRoutes } from "../features/illustrations/illustrations.routes.server.ts";
 import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.server.ts";
 import { createMailService } from "../features/mail/mail.service.server.ts";
 import { mapsRoutes } from "../features/maps/maps.routes.server.ts";
@@ -233,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);
   await app.register(eventImageRoutes);
+  await app.register(illustrationRoutes);
   await app.register(organizerRoutes);
   await app.register(editorRoutes);
   await app.register(mapsRoutes);

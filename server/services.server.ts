@@ -3,6 +3,7 @@ import { accountsService, type MailSender } from "../features/accounts/accounts.
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
+import { generatedImagesService } from "../features/illustrations/generated-images.service.server.ts";
 import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
@@ -64,6 +65,7 @@ export function createServices(
       },
     }),
     images,
+    generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),
     eventDetails: eventDetailService(db, clock),

@@ -186,6 +186,11 @@ describe("POST /api/upload/event-photo", () => {
     expect(large.meta?.exif).toBeUndefined();
     const medium = await served(visuals.coverImage!.replace(/\.webp$/, "-640.webp"));
     expect(medium.meta).toMatchObject({ format: "webp", width: 640, height: 427 });
+    // The card crops: fixed 16:10 frames, whatever the photo's proportions.
+    const card = await served(visuals.coverImage!.replace(/\.webp$/, "-960x600.webp"));
+    expect(card.meta).toMatchObject({ format: "webp", width: 960, height: 600 });
+    const small = await served(visuals.coverImage!.replace(/\.webp$/, "-480x300.webp"));
+    expect(small.meta).toMatchObject({ format: "webp", width: 480, height: 300 });
 
     const page = await t.app.inject({ method: "GET", url: `/api/event/${eventId}` });
     expect(page.statusCode).toBe(200);
@@ -213,6 +218,7 @@ describe("POST /api/upload/event-photo", () => {
     // Smaller than 1600 px: kept at its size, never enlarged.
     expect((await served(replaced.coverImage!)).meta).toMatchObject({ width: 900, height: 600 });
     expect((await served(first.coverImage!)).status).toBe(404);
+    expect((await served(first.coverImage!.replace(/\.webp$/, "-480x300.webp"))).status).toBe(404);
     expect(fs.existsSync(onDisk(first.coverImage!.replace(/\.webp$/, "-640.webp")))).toBe(false);
   });
 
@@ -440,7 +446,8 @@ describe("gallery, switch-image and DELETE /api/upload/file", () => {
     expect(full.statusCode).toBe(409);
     expect(full.json().error).toMatchObject({ code: "BAD_REQUEST", field: "gallery" });
     const files = fs.readdirSync(path.join(dataDir, "uploads", "event", String(other)));
-    expect(files.length).toBe(40);
+    // Each photo: the large and 640 px sizes and the two card crops.
+    expect(files.length).toBe(80);
   });
 
   it("copies the cover and header files to a copied edition's folder", async () => {
@@ -456,6 +463,7 @@ describe("gallery, switch-image and DELETE /api/upload/file", () => {
     expect(copied.coverImage).toBe(`/media/event/${copy}/${file}`);
     expect((await served(copied.coverImage!)).meta).toMatchObject({ width: 300, height: 200 });
     expect((await served(copied.coverImage!.replace(/\.webp$/, "-640.webp"))).status).toBe(200);
+    expect((await served(copied.coverImage!.replace(/\.webp$/, "-960x600.webp"))).status).toBe(200);
   });
 
   it("keeps switch and delete to the event's editors", async () => {

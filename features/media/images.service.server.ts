@@ -20,6 +20,8 @@ import { eventImageUrl, imageUrl } from "../../shared/image-url.ts";
 import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { type Actor, eventAccess, requireEventEditor } from "../events/event-access.server.ts";
 import { courses, eventHistory, eventImages, events } from "../events/events.tables.ts";
+import { isGeneratedImage } from "../illustrations/event-images.ts";
+import { cardCropName, EVENT_CARD_CROP_NAMES, EVENT_CARD_CROPS, type EventCardCrop } from "./card-crops.ts";
 import type { FileStorage } from "./storage.server.ts";
 
 export const EVENT_IMAGE_KINDS = ["cover", "header", "gallery"] as const;
@@ -167,6 +169,26 @@ async function renditions(data: Buffer): Promise<Record<EventImageSize, Renditio
   }
 }
 
+/** The card crops (card-crops.ts) of an upload, cut around its most interesting region. */
+async function cardCrops(data: Buffer): Promise<[EventCardCrop, Buffer][]> {
+  const base = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  try {
+    return await Promise.all(
+      EVENT_CARD_CROP_NAMES.map(async (crop): Promise<[EventCardCrop, Buffer]> => {
+        const { width, height, quality } = EVENT_CARD_CROPS[crop];
+        const out = await base
+          .clone()
+          .resize({ width, height, fit: "cover", position: "attention" })
+          .webp({ quality })
+          .toBuffer();
+        return [crop, out];
+      }),
+    );
+  } catch (cause) {
+    throw new ApiError("FILE_TYPE_INVALID", { cause });
+  }
+}
+
 export function eventImagesService(deps: {
   db: Db;
   clock: () => Date;
@@ -208,6 +230,8 @@ export function eventImagesService(deps: {
     if (!SINGLE_NAME.test(file)) return [];
     const keys = [eventKey(eventId, file)];
     if (OWN_FILE.test(file)) keys.push(eventKey(eventId, eventImageVariant(file, "medium")));
+    if (OWN_FILE.test(file))
+      for (const crop of EVENT_CARD_CROP_NAMES) keys.push(eventKey(eventId, cardCropName(file, crop)));
     for (const [profile, spec] of Object.entries(THUMBNAIL_PROFILES)) {
       if (spec.owner === "event")
         keys.push(eventKey(eventId, `thumbs/${thumbName(file, profile as ThumbnailProfile)}`));
@@ -355,6 +379,8 @@ export function eventImagesService(deps: {
       const file = `${randomBytes(10).toString("hex")}.webp`;
       await storage.put(eventKey(eventId, file), large.data, "image/webp");
       await storage.put(eventKey(eventId, eventImageVariant(file, "medium")), medium.data, "image/webp");
+      for (const [crop, data] of await cardCrops(input.data))
+        await storage.put(eventKey(eventId, cardCropName(file, crop)), data, "image/webp");
       let previous: string | null = null;
       try {
         previous = await db.transaction(async (tx) => {
@@ -438,7 +464,9 @@ export function eventImagesService(deps: {
         }
 
         if (isSlot(to)) {
-          const displaced = event[slotColumn[to]];
+          // A drawn landscape (demo events) only holds the place: a photo replaces it, it never goes to the gallery.
+          const held = event[slotColumn[to]];
+          const displaced = isGeneratedImage(held) ? null : held;
           await setSlot(tx, eventId, to, file);
           if (isSlot(from.kind)) {
             await setSlot(tx, eventId, from.kind, displaced);
@@ -555,7 +583,8 @@ export function eventImagesService(deps: {
       if (!source) return;
       for (const file of new Set([source.coverImage, source.headerImage])) {
         if (!file || !SINGLE_NAME.test(file)) continue;
-        for (const name of new Set([file, eventImageVariant(file, "medium")])) {
+        const crops = OWN_FILE.test(file) ? EVENT_CARD_CROP_NAMES.map((crop) => cardCropName(file, crop)) : [];
+        for (const name of new Set([file, eventImageVariant(file, "medium"), ...crops])) {
           const data = await storage.read(eventKey(fromEventId, name));
           if (data) await storage.put(eventKey(toEventId, name), data, "image/webp");
         }

@@ -94,7 +94,12 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
               text={data.query.q}
             />
           ) : (
-            <ResultList items={result.items} layout={view === "grid" ? "grid" : "list"} locale={locale} />
+            <ResultList
+              items={result.items}
+              layout={view === "grid" ? "grid" : "list"}
+              locale={locale}
+              eager={data.groups ? 0 : 3}
+            />
           )}
           <Pagination
             page={result.page}
