@@ -39,7 +39,7 @@ export function HomeGroups({ groups, locale }: { groups: HomeGroup[]; locale: Lo
               </Link>
             ) : null}
           </div>
-          <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 lg:mx-0 lg:px-0">
+          <ul className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 lg:mx-0 lg:scroll-px-0 lg:px-0">
             {group.events.map((event, index) => (
               <li key={event.id} className="w-64 shrink-0 snap-start">
                 <RowCard event={event} locale={locale} eager={row === 0 && index < EAGER_CARDS} />

@@ -121,7 +121,7 @@ function EventRow({ item, locale, eager }: { item: SearchItem; locale: Locale; e
         ) : null}
       </time>
       <div className="min-w-0 flex-1">
-        <h3 className="truncate font-bold text-base text-ink-900 leading-snug">
+        <h3 className="break-words font-bold text-base text-ink-900 leading-snug">
           <Link
             to={pagePath("event", locale, { slug: item.slug })}
             className="after:absolute after:inset-0 after:rounded-lg hover:underline"
