@@ -24,7 +24,7 @@ export type PagesFigures = {
   htmlBytes: Record<string, Record<string, number>>;
 };
 
-type Running = {
+export type Running = {
   label: string;
   origin: string;
   child: ChildProcess;
@@ -41,7 +41,7 @@ async function stylesheet(origin: string): Promise<string> {
   return css;
 }
 
-function gitCommit(dir: string): string {
+export function gitCommit(dir: string): string {
   const result = spawnSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });
   return result.stdout.trim() || "unknown";
 }
@@ -89,7 +89,13 @@ async function signIn(origin: string): Promise<string> {
   return cookies.join("; ");
 }
 
-async function start(label: string, dir: string, dataDir: string): Promise<Running> {
+/** Starts a checkout as `npm start` does, on a free port of 127.0.0.1; `env` adds settings. */
+export async function start(
+  label: string,
+  dir: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<Running> {
   ensureBuilt(dir);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -106,6 +112,7 @@ async function start(label: string, dir: string, dataDir: string): Promise<Runni
       DATA_DIR: dataDir,
       DEMO_EVENTS: "3200",
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -119,7 +126,7 @@ async function start(label: string, dir: string, dataDir: string): Promise<Runni
   return { label, origin, child, cookie: await signIn(origin), css: await stylesheet(origin), output: () => log };
 }
 
-async function stop(running: Running) {
+export async function stop(running: Running) {
   if (running.child.exitCode !== null) return;
   const exited = new Promise((r) => running.child.once("exit", r));
   running.child.kill("SIGTERM");
