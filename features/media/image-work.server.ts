@@ -1,14 +1,13 @@
 /**
  * Decoding, resizing and encoding images, one job at a time per process (decision 015).
  *
- * sharp never blocks the event loop: each call is one task on libuv's thread pool, where libvips
- * does the work (measured: at most 5 ms of event-loop delay around a 24-megapixel JPEG's metadata
- * and resize). What it blocks is that pool, which it shares with every file read and write (the
- * uploads folder, static files), zlib (compressed responses) and crypto: libuv has 4 threads, a
- * photo upload takes two of them for 0.2–0.6 s (the 1600 px and 640 px renditions), and four
- * photos at once held an `fs.stat` for 1.5 s on this 2-core machine. So image work goes through
- * this gate: one job at a time, its steps one after the other, at most 16 waiting, SERVER_BUSY
- * (503) beyond. A job waiting here costs nothing but its buffer.
+ * sharp does not run on the event loop: each call is a task on libuv's thread pool, where libvips
+ * does the work (one call at a time adds at most 5 ms of event-loop delay here). What it takes is
+ * that pool's 4 threads, shared with every file read and write (the uploads folder, static files),
+ * zlib (compressed responses) and crypto, and the cores: four photo uploads at once, renditions in
+ * parallel, held an `fs.stat` for up to 2.2 s and the event loop for up to 1.7 s on 2 cores, against
+ * under 0.1 s through this gate for about the same total time. So image work goes through it: one
+ * job at a time, at most 16 waiting, SERVER_BUSY (503) beyond. A waiting job costs its buffer only.
  */
 import { ApiError } from "../../shared/api-error.ts";
 
