@@ -1,5 +1,5 @@
 /**
- * The `uploads` part of `npm run bench` (issue 10, decision 016): does the server stay responsive
+ * The `uploads` part of `npm run bench` (issue 10, decision 018): does the server stay responsive
  * while members upload the heaviest GPX files it accepts?
  *
  * The server runs as `npm start` runs it (a child process, the production build, PGlite seeded with

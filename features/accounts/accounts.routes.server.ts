@@ -328,7 +328,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      // Verified address and hourly quota first, then the body (decision 016).
+      // Verified address and hourly quota first, then the body (decision 018).
       await accounts().admitPhotoUpload(user);
       refuseDeclaredOversize(request, USER_PHOTO_MAX_BYTES, () => new ApiError("FILE_TOO_HEAVY", { field: "file" }));
       if (imageWork.saturated()) throw new ApiError("SERVER_BUSY");

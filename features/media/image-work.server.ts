@@ -1,5 +1,5 @@
 /**
- * Decoding, resizing and encoding images, one job at a time per process (decision 016).
+ * Decoding, resizing and encoding images, one job at a time per process (decision 018).
  *
  * sharp does not run on the event loop: each call is a task on libuv's thread pool, where libvips
  * does the work (one call at a time adds at most 5 ms of event-loop delay here). What it takes is

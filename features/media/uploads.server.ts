@@ -1,5 +1,5 @@
 /**
- * What every upload route does before it reads a body (decision 016): the member is signed in,
+ * What every upload route does before it reads a body (decision 018): the member is signed in,
  * verified, allowed, within their hourly quota, and the body is not already declared too large.
  * Only then is the file read, and only then processed.
  */

@@ -1,5 +1,5 @@
 /**
- * GPX uploads are read and analysed in worker threads (decision 016), never on the event loop:
+ * GPX uploads are read and analysed in worker threads (decision 018), never on the event loop:
  * `processGpx` (track-processing.ts) runs unchanged in a worker of a small pool, the file's bytes
  * handed over without a copy and the processed track (at most 1,500 points and a 200-sample
  * profile) sent back.

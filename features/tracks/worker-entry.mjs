@@ -1,4 +1,4 @@
-// Entry of the worker threads of worker-pool.server.ts (decision 016).
+// Entry of the worker threads of worker-pool.server.ts (decision 018).
 //
 // Plain JavaScript, so that Node starts it without a loader. The server runs its TypeScript through
 // tsx (decision 002), but a worker thread does not inherit a loader registered with `--import`

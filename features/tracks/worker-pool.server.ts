@@ -1,6 +1,6 @@
 /**
  * A small bounded pool of worker threads for CPU-bound work that must not run on the event loop
- * (decision 016): a 12.6 MB GPX took 0.5–2.5 s of blocking CPU in the request, and two members
+ * (decision 018): a 12.6 MB GPX took 0.5–2.5 s of blocking CPU in the request, and two members
  * uploading in a loop held every other request of the server behind it.
  *
  * - At most `threads` workers, started on demand and stopped after `idleTimeoutMs` without work

@@ -1,5 +1,5 @@
 /**
- * The worker pool and the GPX workers (decision 016), with real worker threads: each worker starts
+ * The worker pool and the GPX workers (decision 018), with real worker threads: each worker starts
  * from worker-entry.mjs, registers tsx and imports a TypeScript module, here under Vitest as under
  * `node --import tsx` (the last test). No timing is asserted: latency is the benchmark's business
  * (`npm run bench -- --only uploads`).
