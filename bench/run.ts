@@ -15,9 +15,12 @@
  *   pages     the server as `npm start` runs it (child process, production build, PGlite seeded with
  *             the demo catalogue): pages, a signed-in page, /healthz, a static file, /api/events;
  *             with --baseline <checkout>, another checkout measured side by side (before/after)
+ *   uploads   the same server while two clients upload the largest GPX allowed in a loop: /healthz
+ *             and a search page, idle then under the uploads (issue 10's goal); with --baseline,
+ *             the other checkout first
  *
  * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…],
- * --baseline <folder of another built checkout> (pages part).
+ * --baseline <folder of another built checkout> (pages and uploads parts).
  * Prints a Markdown table and writes the raw figures to bench/results/latest.json.
  */
 import { spawnSync } from "node:child_process";
@@ -45,8 +48,9 @@ import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "../tests/api/f
 import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } from "./lighthouse.ts";
 import { type LoadResult, median, percentile, runLoad } from "./load.ts";
 import { type PagesFigures, pagesPart, pagesTable } from "./pages.ts";
+import { type UploadsFigures, uploadsPart, uploadsTable } from "./uploads.ts";
 
-const PARTS = ["startup", "http", "postgres", "assets", "search", "lighthouse", "pages"] as const;
+const PARTS = ["startup", "http", "postgres", "assets", "search", "lighthouse", "pages", "uploads"] as const;
 type Part = (typeof PARTS)[number];
 
 const DEMO_EVENTS = 3_200;
@@ -57,6 +61,8 @@ const HARD_LIMIT_MS = 8 * 60_000;
 const SEARCH_EXTRA_MS = 20 * 60_000;
 /** More with the pages part: one or two servers to seed and start, 9 routes each. */
 const PAGES_EXTRA_MS = 10 * 60_000;
+/** More with the uploads part: one or two servers to seed and start, four 10 s probes each. */
+const UPLOADS_EXTRA_MS = 8 * 60_000;
 /** More with the lighthouse part: 12 runs of 7–40 s each. */
 const LIGHTHOUSE_EXTRA_MS = 12 * 60_000;
 /** Module files followed from the home page's HTML, at most. */
@@ -1058,7 +1064,8 @@ async function main() {
     HARD_LIMIT_MS +
     (options.parts.has("search") ? SEARCH_EXTRA_MS : 0) +
     (options.parts.has("lighthouse") ? LIGHTHOUSE_EXTRA_MS : 0) +
-    (options.parts.has("pages") ? PAGES_EXTRA_MS : 0);
+    (options.parts.has("pages") ? PAGES_EXTRA_MS : 0) +
+    (options.parts.has("uploads") ? UPLOADS_EXTRA_MS : 0);
   const runDeadline = Date.now() + limitMs - 60_000;
   const hardStop = setTimeout(() => {
     console.error(`[bench] still running after ${limitMs / 60_000} minutes: aborting`);
@@ -1095,6 +1102,7 @@ async function main() {
   let searchFigures: SearchFigures | undefined;
   let pagesFigures: PagesFigures | undefined;
   let pagesBare: LoadResult | undefined;
+  let uploadsFigures: UploadsFigures | undefined;
   let lighthouseFigures: (LighthouseFigures & { skipped?: string }) | undefined;
 
   const cleanup: (() => Promise<unknown>)[] = [];
@@ -1215,6 +1223,14 @@ async function main() {
         bareRowPart = "HTTP (reference)";
       }
     }
+    if (options.parts.has("uploads")) {
+      uploadsFigures = await uploadsPart({
+        baseline: options.baseline,
+        durationMs: options.durationMs * 2,
+        warmupMs: options.warmupMs,
+      });
+      results.uploads = uploadsFigures;
+    }
     if (bare.runs.length) {
       results.bare = { runs: bare.runs };
       rows.splice(bareRowAt, 0, bareRow(bareRowPart, bare));
@@ -1240,6 +1256,11 @@ async function main() {
     console.log(
       `\n### Pages as \`npm start\` serves them (PGlite, ${grouped(DEMO_EVENTS)} events)\n\n${pagesTable(pagesFigures)}; ` +
         `bare Fastify ${grouped(pagesBare.requestsPerSecond)} req/s in the same run.`,
+    );
+  if (uploadsFigures)
+    console.log(
+      `\n### While two clients upload the largest GPX allowed (PGlite, ${grouped(DEMO_EVENTS)} events)\n\n` +
+        uploadsTable(uploadsFigures),
     );
   if (lighthouseFigures)
     console.log(

@@ -44,6 +44,12 @@ export const errorCatalogue = {
   EVENT_NOT_SAVED: { status: 409, key: "errors.eventNotSaved" },
   GPX_INVALID: { status: 400, key: "errors.gpxInvalid", field: "file" },
   GPX_EMPTY: { status: 400, key: "errors.gpxEmpty", field: "file" },
+  /** Over TRACK_MAX_BYTES or TRACK_MAX_POINTS (features/tracks/track-processing.ts); the message says both. */
+  GPX_TOO_LARGE: { status: 413, key: "errors.gpxTooLarge", field: "file" },
+  /** A member's upload quota for the hour is spent (tracks, photos). */
+  TOO_MANY_UPLOADS: { status: 429, key: "errors.tooManyUploads" },
+  /** The workers that process uploads have a full queue, or a task ran out of time. */
+  SERVER_BUSY: { status: 503, key: "errors.serverBusy" },
   NO_ORGANIZER_CONTACT: { status: 409, key: "errors.noOrganizerContact" },
   EMAIL_VERIFICATION_REQUIRED: { status: 409, key: "errors.emailVerificationRequired" },
   ACCOUNT_CONFIRMATION_REQUIRED: { status: 409, key: "errors.accountConfirmationRequired" },

@@ -6,6 +6,8 @@ import sharp from "sharp";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import { idParam, text } from "../../shared/input.ts";
+import { imageWork } from "../media/image-work.server.ts";
+import { refuseDeclaredOversize } from "../media/uploads.server.ts";
 import {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -26,6 +28,7 @@ import {
   verifyCodeBodySchema,
 } from "./accounts.contract.ts";
 import { clearSessionCookie, requestMeta, requireRole, requireUser, setSessionCookie } from "./auth.server.ts";
+import { LIMITS } from "./rate-limit.server.ts";
 import type { NewSession } from "./sessions.server.ts";
 
 const NO_STORE = "private, no-store";
@@ -315,12 +318,20 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["account"],
         summary: "Upload a profile photo (JPEG, PNG or WebP, checked by content, 5 MB at most)",
+        description:
+          `Verified members only; ${LIMITS.uploadAccount.max} uploads an hour. Both are checked before the file is ` +
+          "read. Errors: " +
+          "EMAIL_VERIFICATION_REQUIRED (409), TOO_MANY_UPLOADS (429), FILE_TOO_HEAVY (413), FILE_TYPE_INVALID (415).",
         consumes: ["multipart/form-data"],
         response: { 200: meResponseSchema },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
+      // Verified address and hourly quota first, then the body (decision 018).
+      await accounts().admitPhotoUpload(user);
+      refuseDeclaredOversize(request, USER_PHOTO_MAX_BYTES, () => new ApiError("FILE_TOO_HEAVY", { field: "file" }));
+      if (imageWork.saturated()) throw new ApiError("SERVER_BUSY");
       if (!request.isMultipart()) throw new ApiError("FILE_NOT_FOUND", { field: "file" });
       const file = await request.file();
       if (!file) throw new ApiError("FILE_NOT_FOUND", { field: "file" });
@@ -333,22 +344,24 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      // The content decides, not the name or the declared type.
-      const format = await sharp(data)
-        .metadata()
-        .then((m) => m.format)
-        .catch(() => undefined);
-      if (!format || !(USER_PHOTO_TYPES as readonly string[]).includes(format)) {
-        throw new ApiError("FILE_TYPE_INVALID");
-      }
-      const image = await sharp(data)
-        .rotate()
-        .resize(400, 400, { fit: "cover" })
-        .webp({ quality: 80 })
-        .toBuffer()
-        .catch((cause) => {
-          throw new ApiError("FILE_TYPE_INVALID", { cause });
-        });
+      const image = await imageWork.run(async () => {
+        // The content decides, not the name or the declared type.
+        const format = await sharp(data)
+          .metadata()
+          .then((m) => m.format)
+          .catch(() => undefined);
+        if (!format || !(USER_PHOTO_TYPES as readonly string[]).includes(format)) {
+          throw new ApiError("FILE_TYPE_INVALID");
+        }
+        return sharp(data)
+          .rotate()
+          .resize(400, 400, { fit: "cover" })
+          .webp({ quality: 80 })
+          .toBuffer()
+          .catch((cause) => {
+            throw new ApiError("FILE_TYPE_INVALID", { cause });
+          });
+      });
       const name = `${user.id}-${randomBytes(6).toString("hex")}.webp`;
       await app.storage.put(`user/${name}`, image, "image/webp");
       const { previous, me } = await accounts()

@@ -635,9 +635,15 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
       };
     },
 
+    /** Before a profile photo's file is read: a verified address, and uploads left this hour (this one counts). */
+    async admitPhotoUpload(user: UserRow): Promise<void> {
+      requireVerifiedEmail(user);
+      await limiter.hit(`upload:account:${user.id}`, LIMITS.uploadAccount, "TOO_MANY_UPLOADS");
+    },
+
+    /** Points the profile at a stored photo (admitted with admitPhotoUpload). */
     async setPhoto(user: UserRow, file: string): Promise<{ previous: string | null; me: Me }> {
       requireVerifiedEmail(user);
-      await limiter.hit(`upload:account:${user.id}`, LIMITS.uploadAccount);
       await db.update(users).set({ photo: file, updatedAt: clock() }).where(eq(users.id, user.id));
       return { previous: user.photo, me: await me(user.id) };
     },

@@ -52,7 +52,11 @@ export function rateLimiter(db: Db, clock: () => Date) {
 
   return {
     /** Counts one hit; throws `code` (TOO_MANY_ATTEMPTS by default) once the window is full. */
-    async hit(key: string, limit: Limit, code: "TOO_MANY_ATTEMPTS" | "EMAIL_ALREADY_SENT" = "TOO_MANY_ATTEMPTS") {
+    async hit(
+      key: string,
+      limit: Limit,
+      code: "TOO_MANY_ATTEMPTS" | "TOO_MANY_UPLOADS" | "EMAIL_ALREADY_SENT" = "TOO_MANY_ATTEMPTS",
+    ) {
       const hits = await count(key, limit, 1);
       if (hits > limit.max) throw new ApiError(code, { details: { key } });
     },

@@ -22,6 +22,7 @@ import { type Actor, eventAccess, requireEventEditor } from "../events/event-acc
 import { courses, eventHistory, eventImages, events } from "../events/events.tables.ts";
 import { isGeneratedImage } from "../illustrations/event-images.ts";
 import { cardCropName, EVENT_CARD_CROP_NAMES, EVENT_CARD_CROPS, type EventCardCrop } from "./card-crops.ts";
+import { imageWork } from "./image-work.server.ts";
 import type { FileStorage } from "./storage.server.ts";
 
 export const EVENT_IMAGE_KINDS = ["cover", "header", "gallery"] as const;
@@ -66,7 +67,8 @@ export const THUMBNAIL_PROFILES = {
 export type ThumbnailProfile = keyof typeof THUMBNAIL_PROFILES;
 export const THUMBNAIL_PROFILE_NAMES = Object.keys(THUMBNAIL_PROFILES) as [ThumbnailProfile, ...ThumbnailProfile[]];
 
-const UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 * 60 };
+/** Event photo uploads a member may make in an hour. */
+export const EVENT_UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 * 60 };
 const RELOAD_LIMIT: Limit = { max: 120, windowSeconds: 60 * 60 };
 
 export type GalleryImage = {
@@ -162,7 +164,9 @@ async function renditions(data: Buffer): Promise<Record<EventImageSize, Renditio
     return { data: out, width: info.width, height: info.height };
   };
   try {
-    const [large, medium] = await Promise.all([render("large"), render("medium")]);
+    // One after the other: one libuv thread at a time (image-work.server.ts).
+    const large = await render("large");
+    const medium = await render("medium");
     return { large, medium };
   } catch (cause) {
     throw new ApiError("FILE_TYPE_INVALID", { cause });
@@ -173,17 +177,18 @@ async function renditions(data: Buffer): Promise<Record<EventImageSize, Renditio
 async function cardCrops(data: Buffer): Promise<[EventCardCrop, Buffer][]> {
   const base = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   try {
-    return await Promise.all(
-      EVENT_CARD_CROP_NAMES.map(async (crop): Promise<[EventCardCrop, Buffer]> => {
-        const { width, height, quality } = EVENT_CARD_CROPS[crop];
-        const out = await base
-          .clone()
-          .resize({ width, height, fit: "cover", position: "attention" })
-          .webp({ quality })
-          .toBuffer();
-        return [crop, out];
-      }),
-    );
+    // One after the other: one libuv thread at a time (image-work.server.ts).
+    const crops: [EventCardCrop, Buffer][] = [];
+    for (const crop of EVENT_CARD_CROP_NAMES) {
+      const { width, height, quality } = EVENT_CARD_CROPS[crop];
+      const out = await base
+        .clone()
+        .resize({ width, height, fit: "cover", position: "attention" })
+        .webp({ quality })
+        .toBuffer();
+      crops.push([crop, out]);
+    }
+    return crops;
   } catch (cause) {
     throw new ApiError("FILE_TYPE_INVALID", { cause });
   }
@@ -349,66 +354,81 @@ export function eventImagesService(deps: {
     const source = await storage.read(sourceKey);
     if (!source) throw new ApiError("FILE_NOT_FOUND");
     const { width, height } = THUMBNAIL_PROFILES[profile];
-    const data = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width, height, fit: "cover", position: "attention" })
-      .webp({ quality: 78 })
-      .toBuffer()
-      .catch((cause: unknown) => {
-        throw new ApiError("FILE_NOT_FOUND", { cause });
-      });
+    const data = await imageWork.run(() =>
+      sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width, height, fit: "cover", position: "attention" })
+        .webp({ quality: 78 })
+        .toBuffer()
+        .catch((cause: unknown) => {
+          throw new ApiError("FILE_NOT_FOUND", { cause });
+        }),
+    );
     await storage.put(thumbKey, data, "image/webp");
     return { data, generated: true, modifiedAt: (await storage.stat(thumbKey))?.modifiedAt ?? clock() };
+  }
+
+  /** Decodes (judged by content), resizes and stores an admitted upload, then points the slot at it. */
+  async function store(actor: Actor, eventId: number, kind: EventImageKind, data: Buffer): Promise<EventVisuals> {
+    const { format, large, medium, crops } = await imageWork.run(async () => {
+      const format = await detectImageFormat(data);
+      if (!format) throw new ApiError("FILE_TYPE_INVALID");
+      return { format, ...(await renditions(data)), crops: await cardCrops(data) };
+    });
+    const file = `${randomBytes(10).toString("hex")}.webp`;
+    await storage.put(eventKey(eventId, file), large.data, "image/webp");
+    await storage.put(eventKey(eventId, eventImageVariant(file, "medium")), medium.data, "image/webp");
+    for (const [crop, cropped] of crops)
+      await storage.put(eventKey(eventId, cardCropName(file, crop)), cropped, "image/webp");
+    let previous: string | null = null;
+    try {
+      previous = await db.transaction(async (tx) => {
+        const event = await lockEvent(tx, eventId);
+        let replaced: string | null = null;
+        if (isSlot(kind)) {
+          replaced = event[slotColumn[kind]];
+          await setSlot(tx, eventId, kind, file);
+        } else {
+          if ((await galleryCount(tx, eventId)) >= GALLERY_MAX_IMAGES) throw galleryFull();
+          await tx.insert(eventImages).values({
+            eventId,
+            path: file,
+            width: large.width,
+            height: large.height,
+            position: await nextPosition(tx, eventId),
+            createdAt: clock(),
+          });
+        }
+        await history(tx, eventId, "image_upload", actor.id, { kind, file, format });
+        return replaced;
+      });
+    } catch (error) {
+      await removeFiles(eventId, file);
+      throw error;
+    }
+    await removeIfUnused(eventId, previous);
+    return visuals(eventId);
   }
 
   return {
     visuals,
     requireSavedEvent,
 
-    /** Adds a cover, header (replacing the previous one and its files) or gallery photo. */
-    async upload(actor: Actor, input: { eventId: number; kind: EventImageKind; data: Buffer }): Promise<EventVisuals> {
+    /**
+     * Admits the upload of a cover, header or gallery photo before its file is read: the actor edits
+     * the event, which is saved and complete, the gallery has room, and the actor has uploads left
+     * this hour (each admitted upload counts). Answers what stores the file once it is read.
+     */
+    async admitUpload(
+      actor: Actor,
+      input: { eventId: number; kind: EventImageKind },
+    ): Promise<(data: Buffer) => Promise<EventVisuals>> {
       const { eventId, kind } = input;
       await requireEditor(actor, eventId);
       await requireSavedEvent(eventId);
       if (kind === "gallery" && (await galleryCount(db, eventId)) >= GALLERY_MAX_IMAGES) throw galleryFull();
-      await limiter.hit(`upload:event:${actor.id}`, UPLOAD_LIMIT);
-      const format = await detectImageFormat(input.data);
-      if (!format) throw new ApiError("FILE_TYPE_INVALID");
-      const { large, medium } = await renditions(input.data);
-
-      const file = `${randomBytes(10).toString("hex")}.webp`;
-      await storage.put(eventKey(eventId, file), large.data, "image/webp");
-      await storage.put(eventKey(eventId, eventImageVariant(file, "medium")), medium.data, "image/webp");
-      for (const [crop, data] of await cardCrops(input.data))
-        await storage.put(eventKey(eventId, cardCropName(file, crop)), data, "image/webp");
-      let previous: string | null = null;
-      try {
-        previous = await db.transaction(async (tx) => {
-          const event = await lockEvent(tx, eventId);
-          let replaced: string | null = null;
-          if (isSlot(kind)) {
-            replaced = event[slotColumn[kind]];
-            await setSlot(tx, eventId, kind, file);
-          } else {
-            if ((await galleryCount(tx, eventId)) >= GALLERY_MAX_IMAGES) throw galleryFull();
-            await tx.insert(eventImages).values({
-              eventId,
-              path: file,
-              width: large.width,
-              height: large.height,
-              position: await nextPosition(tx, eventId),
-              createdAt: clock(),
-            });
-          }
-          await history(tx, eventId, "image_upload", actor.id, { kind, file, format });
-          return replaced;
-        });
-      } catch (error) {
-        await removeFiles(eventId, file);
-        throw error;
-      }
-      await removeIfUnused(eventId, previous);
-      return visuals(eventId);
+      await limiter.hit(`upload:event:${actor.id}`, EVENT_UPLOAD_LIMIT, "TOO_MANY_UPLOADS");
+      return (data) => store(actor, eventId, kind, data);
     },
 
     /**

@@ -5,14 +5,16 @@ import { z } from "zod";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import { numericId } from "../events/event-detail.contract.ts";
+import { refuseDeclaredOversize } from "../media/uploads.server.ts";
+import { gpxWorkers } from "./gpx-workers.server.ts";
 import {
-  processGpx,
   SET_TRACK_TYPES,
   setTrackBodySchema,
   setTrackResponseSchema,
   TRACK_MAX_BYTES,
   trackUploadResponseSchema,
 } from "./track-processing.ts";
+import { TRACK_UPLOAD_LIMIT } from "./tracks.service.server.ts";
 
 const NO_STORE = "private, no-store";
 /** A course id, or 0 for a track waiting for its course. */
@@ -43,9 +45,7 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; stem
     const stem = file.filename?.replace(/\.[^.]{1,5}$/, "").trim();
     return { data, stem: stem || null };
   } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new ApiError("FILE_TOO_HEAVY", { field: "file" });
-    }
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new ApiError("GPX_TOO_LARGE");
     throw error;
   }
 }
@@ -59,6 +59,9 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(fastifyMultipart, { limits: { fileSize: TRACK_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
+  // The workers outlive no server: shutting down stops them (a later app starts new ones).
+  app.addHook("onClose", async () => gpxWorkers.stop());
+
   app.addHook("onSend", async (_request, reply) => {
     if (!reply.getHeader("cache-control")) reply.header("Cache-Control", NO_STORE);
   });
@@ -71,17 +74,31 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["tracks"],
         summary:
           "Upload a GPX (multipart field `file`, 15 MB and 200,000 points at most, judged by content) for course `id`, replacing its track, or with id 0 for a course not saved yet",
+        description:
+          `At most ${TRACK_UPLOAD_LIMIT.max} uploads an hour per member. Errors: GPX_INVALID and GPX_EMPTY (400), ` +
+          "GPX_TOO_LARGE (413, over 15 MB or 200,000 points), TOO_MANY_UPLOADS (429), SERVER_BUSY (503, the " +
+          "workers that read GPX files have a full queue: try again).",
         consumes: ["multipart/form-data"],
         params: z.object({ id: uploadTarget.describe("The course's id, or 0 for a track waiting for its course") }),
-        response: { 200: trackUploadResponseSchema, ...errors, 413: apiErrorBodySchema },
+        response: {
+          200: trackUploadResponseSchema,
+          ...errors,
+          413: apiErrorBodySchema,
+          429: apiErrorBodySchema,
+          503: apiErrorBodySchema,
+        },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
       const target = request.params.id;
-      await service.checkUploadTarget(user, target);
+      // Everything that can refuse the upload is decided before a byte of the file is read.
+      await service.admitUpload(user, target);
+      refuseDeclaredOversize(request, TRACK_MAX_BYTES, () => new ApiError("GPX_TOO_LARGE"));
+      if (gpxWorkers.saturated()) throw new ApiError("SERVER_BUSY");
       const { data, stem } = await readUpload(request);
-      const track = processGpx(data);
+      // Parsed and analysed in a worker thread: the event loop stays free meanwhile.
+      const track = await gpxWorkers.process(data);
       return service.upload(user, target, track, stem);
     },
   );
