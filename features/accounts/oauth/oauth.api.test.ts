@@ -5,6 +5,7 @@ import { loadConfig } from "../../../server/config.server.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../../tests/api/harness.ts";
 import { startTestOAuthProvider, type TestOAuthProvider } from "../../../tests/support/oauth-provider.ts";
 import { users } from "../accounts.tables.ts";
+import { SAFE_NEXT, UNSAFE_NEXT } from "../components/safe-next.cases.ts";
 import { OAUTH_STATE_COOKIE, safeNextPath } from "./oauth.routes.server.ts";
 import { countryCode, enabledProviders, OAuthProviderError, oauthProvider } from "./providers.server.ts";
 
@@ -469,34 +470,22 @@ describe("next", () => {
     expect(done.headers.location).toBe("/course/trail-des-cimes?x=1#top");
   });
 
-  it.each([
-    "//evil.example",
-    "https://evil.example",
-    "/\\evil.example",
-    "javascript:alert(1)",
-    "evil",
-    "/\t/evil.example",
-  ])("ignores %j", async (next) => {
+  it.each(UNSAFE_NEXT)("ignores a return path with %s", async (_what, next) => {
     provider.setIdentity("google", googleIdentity());
     const { done } = await connect(newBrowser(), "google", `?next=${encodeURIComponent(next)}`);
     expect(done.headers.location).toBe("/");
   });
 
+  it.each(SAFE_NEXT)("returns to %s normalised as %s", async (next, expected) => {
+    provider.setIdentity("google", googleIdentity());
+    const { done } = await connect(newBrowser(), "google", `?next=${encodeURIComponent(next)}`);
+    expect(done.headers.location).toBe(expected);
+  });
+
   it("accepts only same-site relative paths", () => {
     expect(safeNextPath("/membre/ana?tab=1")).toBe("/membre/ana?tab=1");
-    expect(safeNextPath("/en/race/x")).toBe("/en/race/x");
-    for (const bad of [
-      undefined,
-      "",
-      "//x.example",
-      "/\\x.example",
-      "https://x.example/",
-      "x",
-      "/a\nb",
-      `/${"a".repeat(1001)}`,
-    ]) {
-      expect(safeNextPath(bad)).toBeNull();
-    }
+    expect(safeNextPath(undefined)).toBeNull();
+    expect(safeNextPath(`/${"a".repeat(1001)}`)).toBeNull();
   });
 });
 
