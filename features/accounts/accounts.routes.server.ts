@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import { access } from "./access.server.ts";
 import {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -50,6 +51,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/register",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Create an account; signs it in and mails a 5-digit code to verify the address",
@@ -67,6 +69,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/login",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Sign in with email and password",
@@ -93,6 +96,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: "/api/logout",
+      config: { access: access.anyone },
       schema: { tags: ["account"], summary: "Sign out this browser", response: { 200: okSchema } },
       handler: async (request, reply) => {
         await logout(request, reply);
@@ -103,6 +107,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/logout",
     {
+      config: { access: access.anyone },
       schema: { hide: true, querystring: z.object({ lang: z.enum(["fr", "en"]).optional() }) },
     },
     async (request, reply) => {
@@ -116,6 +121,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/send-verify",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Mail a new verification code (at most one a minute)",
@@ -132,6 +138,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/verify-account",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Confirm the address (or the new address) with the mailed code",
@@ -148,6 +155,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/recover-password",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Mail a single-use reset link (same answer whether or not the address exists)",
@@ -164,6 +172,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/reset-password",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Set a new password with a reset link's token; signs out every other session",
@@ -180,7 +189,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/me",
-    { schema: { tags: ["account"], summary: "The signed-in member", response: { 200: meResponseSchema } } },
+    {
+      config: { access: access.member },
+      schema: { tags: ["account"], summary: "The signed-in member", response: { 200: meResponseSchema } },
+    },
     async (request) => {
       const { user } = await requireUser(request);
       return { user: await accounts().me(user.id) };
@@ -190,6 +202,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/me/:type",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Parts of the signed-in member's account: profile, stats, or export (GDPR, JSON file)",
@@ -215,6 +228,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/:type/:id",
     {
+      config: { access: access.self("id") },
       schema: {
         tags: ["account"],
         summary: "Edit one's profile, email, password or preferences",
@@ -250,6 +264,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/disable-account",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Disable one's account (confirmation and password required); signs out everywhere",
@@ -268,6 +283,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/:slug?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "A public profile by slug; without slug, one's own profile as others would see it",
@@ -294,6 +310,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/:slug/stats",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Statistics of a public profile",
@@ -311,6 +328,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/user-photo",
     {
+      config: { access: access.verified },
       schema: {
         tags: ["account"],
         summary: "Upload a profile photo (JPEG, PNG or WebP, checked by content, 5 MB at most)",
@@ -364,6 +382,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/users/:format?",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["admin"],
         summary: "Members, newest first (admin); format json (default) or csv",

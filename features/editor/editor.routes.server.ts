@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { access, param } from "../accounts/access.server.ts";
 import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
 import { requireRole, requireUser } from "../accounts/auth.server.ts";
 import { EVENT_STATUS_TYPES, eventFormSchema, eventStatusBodySchema, isoDay } from "./editor.contract.ts";
@@ -24,13 +25,17 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/user/events",
-    { schema: { tags: ["event editor"], summary: "Events the member listed or organises" } },
+    {
+      config: { access: access.member },
+      schema: { tags: ["event editor"], summary: "Events the member listed or organises" },
+    },
     async (request) => ({ events: await editor().listMine(await actorOf(request)) }),
   );
 
   app.get(
     "/api/user/event/:id?",
     {
+      config: { access: access.member },
       schema: {
         tags: ["event editor"],
         summary: "An event as its form (with the caller's access); without id, the member's events",
@@ -47,6 +52,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/course/:id?",
     {
+      config: { access: access.editorOf("member", param("id", "course")) },
       schema: {
         tags: ["event editor"],
         summary: "One course of an event the member edits",
@@ -63,6 +69,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/check-duplicates",
     {
+      config: { access: access.member },
       schema: {
         tags: ["event editor"],
         summary: "Events already listed that look like this one (similar name, ± 3 days, within 20 km)",
@@ -81,6 +88,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/:id",
     {
+      config: { access: access.verified },
       schema: {
         tags: ["event editor"],
         summary:
@@ -100,6 +108,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/course/:id",
     {
+      config: { access: access.editorOf("member", param("id", "course")) },
       schema: {
         tags: ["event editor"],
         summary: "Remove a course (never the last one of its event)",
@@ -115,6 +124,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/:id/status/:type",
     {
+      config: { access: access.editorOf("verified", param("id", "event")) },
       schema: {
         tags: ["event editor"],
         summary:
@@ -135,6 +145,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/visuals",
     {
+      config: { access: access.editorOf("member", param("id", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "An event's cover, header and gallery, for its editors (pending events included)",
@@ -151,6 +162,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/requests",
     {
+      config: { access: access.editorOf("member", param("id", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Pending modification requests of an event (its owner, organisers, admins)",
@@ -163,6 +175,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/history",
     {
+      config: { access: access.editorOf("member", param("id", "event")) },
       schema: { tags: ["event editor"], summary: "An event's history (editors and admins)", params: z.object({ id }) },
     },
     async (request) => ({ history: await editor().history(await actorOf(request), request.params.id) }),
@@ -171,6 +184,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/events",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["admin"],
         summary: "Moderation queues: pending validation, to check, modification requests",
@@ -190,6 +204,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/event-request/:id",
     {
+      config: { access: access.editorOf("member", param("id", "changeRequest")) },
       schema: {
         tags: ["admin"],
         summary: "A modification request beside the live event (organiser of the event or admin)",
@@ -202,6 +217,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/event-request/:id/:decision",
     {
+      config: { access: access.editorOf("member", param("id", "changeRequest")) },
       schema: {
         tags: ["admin"],
         summary: "Accept or reject a modification request",
@@ -221,6 +237,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/events/:id/copy",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["admin"],
         summary: "Create next year's edition of an event now (automatic copy)",

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requestLocale, sendError } from "../../server/errors.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { access } from "../accounts/access.server.ts";
 import {
   courseResponseSchema,
   EDITION_REFERENCES,
@@ -64,6 +65,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "An event by numeric id, with its courses, prices, tracks and editions",
@@ -77,6 +79,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:type/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "An event by id or by slug",
@@ -97,6 +100,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/ics",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "An event as an iCalendar file (add to my calendar)",
@@ -119,6 +123,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/editions/:id/:reference?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "The other editions of an event's race series",
@@ -133,6 +138,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/course/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "A course (a race of an event) with its prices and track",
@@ -146,6 +152,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/track/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "A track as a GeoJSON LineString feature with its statistics",
@@ -162,6 +169,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/track/:id/elevation",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "A track's elevation profile, sampled for charts",
@@ -176,6 +184,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/tracks/:format?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "The tracks of an event: summaries (json) or a GeoJSON FeatureCollection (geojson)",
@@ -199,6 +208,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/track/export/:id/gpx",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "A track as a GPX 1.1 download",
@@ -225,6 +235,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/redirect/:type/:id/:slug?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "Counts a click on an event's external link and redirects to it (302)",

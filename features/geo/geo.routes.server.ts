@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requestLocale } from "../../server/errors.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { LOCALES } from "../../shared/constants.ts";
+import { access } from "../accounts/access.server.ts";
 import {
   citySchema,
   countrySchema,
@@ -29,6 +30,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/regions",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "The regions of France, by name",
@@ -44,6 +46,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/departments",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "The departments of France by code, or those of one region (code or slug)",
@@ -67,6 +70,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/countries",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "Every country, named and sorted in the caller's language (`_locale`, `x-locale`, Accept-Language)",
@@ -84,6 +88,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/find-city",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["reference"],
@@ -104,6 +109,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/geocode-location",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["reference"],

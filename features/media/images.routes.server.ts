@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import { access, bodyField, formField } from "../accounts/access.server.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import type { Actor } from "../events/event-access.server.ts";
 import {
@@ -118,6 +119,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/event-photo",
     {
+      config: { access: access.editorOf("verified", formField("eventId", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Add a cover, header or gallery photo to a saved, complete event",
@@ -164,6 +166,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/switch-image",
     {
+      config: { access: access.editorOf("verified", bodyField("eventId", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Move an event image to another slot, or reorder the gallery",
@@ -180,6 +183,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/upload/file",
     {
+      config: { access: access.editorOf("verified", bodyField("eventId", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Remove an event's cover, header or one gallery image, with its files",
@@ -193,6 +197,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/thumbnail",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["images"],
         summary: "A thumbnail file (image/webp), cut once and then served from the cache",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requestLocale } from "../../server/errors.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../shared/constants.ts";
+import { access } from "../accounts/access.server.ts";
 import { regionSchema } from "../geo/geo.contract.ts";
 import { validationField } from "../geo/geo.routes.server.ts";
 import { sportSchema } from "../sports/sports.contract.ts";
@@ -42,6 +43,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       serializerCompiler: fastJson,
       schema: {
@@ -60,6 +62,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events/:format",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["events"],
@@ -90,6 +93,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events/around/:req",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["events"],
@@ -108,6 +112,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/filters",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["events"],
@@ -125,6 +130,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/context",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "What the client needs at start: languages, sports, regions, user, map style",

@@ -18,6 +18,7 @@ import { z } from "zod";
 import { ApiError, type ErrorCode } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
+import { access } from "../access.server.ts";
 import { requestMeta, setSessionCookie } from "../auth.server.ts";
 import { safeNext as safeNextPath } from "../components/safe-next.ts";
 import { sameDigest, sha256 } from "../secrets.server.ts";
@@ -186,7 +187,10 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/connect/:provider",
-    { schema: { hide: true, params: z.object({ provider: z.string() }) } },
+    {
+      config: { access: access.anyone },
+      schema: { hide: true, params: z.object({ provider: z.string() }) },
+    },
     async (request, reply) => {
       const name = request.params.provider;
       const provider = isOAuthProviderName(name) ? providers.get(name) : undefined;
