@@ -123,7 +123,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   configurePublicOrigin(config.PUBLIC_URL);
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies named in TRUSTED_PROXIES: request.ip is then the
+    // right-most address that is not one of them (per-address limits, sessions, logs).
+    trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -6,12 +6,16 @@ import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client.server.ts";
 import { ensureSeeded } from "../db/seed/index.server.ts";
 import { buildApp } from "./app.server.ts";
-import { ConfigError, loadConfig } from "./config.server.ts";
+import { ConfigError, checkDataDir, checkListen, loadConfig } from "./config.server.ts";
 
 async function main() {
+  // Every setting is checked before anything slow starts (the database, the catalogue): a bad one
+  // stops the server at once, named.
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    checkDataDir(config);
+    await checkListen(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

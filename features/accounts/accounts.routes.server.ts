@@ -26,6 +26,7 @@ import {
   verifyCodeBodySchema,
 } from "./accounts.contract.ts";
 import { clearSessionCookie, requestMeta, requireRole, requireUser, setSessionCookie } from "./auth.server.ts";
+import { knownAccounts, rememberDevice } from "./device.server.ts";
 import type { NewSession } from "./sessions.server.ts";
 
 const NO_STORE = "private, no-store";
@@ -38,8 +39,11 @@ const NO_STORE = "private, no-store";
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = () => app.services.accounts;
   const publicUrl = app.config.PUBLIC_URL;
-  const signIn = (request: FastifyRequest, reply: FastifyReply, session: NewSession) =>
+  /** A new session, and this browser remembered as one the member signs in from. */
+  const signIn = (request: FastifyRequest, reply: FastifyReply, session: NewSession, userId: number) => {
     setSessionCookie(request, reply, session, publicUrl);
+    rememberDevice(request, reply, userId, publicUrl);
+  };
 
   await app.register(fastifyMultipart, { limits: { fileSize: USER_PHOTO_MAX_BYTES, files: 1, fields: 5 } });
 
@@ -61,7 +65,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await accounts().register(request.body, requestMeta(request));
-      signIn(request, reply, session);
+      signIn(request, reply, session, user.id);
       return reply.status(201).send({ user: await accounts().me(user.id) });
     },
   );
@@ -79,10 +83,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const previous = await request.auth();
-      const { user, session } = await accounts().login(request.body, requestMeta(request));
+      const { user, session } = await accounts().login(request.body, requestMeta(request), knownAccounts(request));
       // A new session every time: a token planted before sign-in is worthless after it.
       if (previous) await accounts().logout(previous.token);
-      signIn(request, reply, session);
+      signIn(request, reply, session, user.id);
       return { user: await accounts().me(user.id) };
     },
   );
@@ -182,7 +186,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await accounts().resetPassword(request.body, requestMeta(request));
-      signIn(request, reply, session);
+      signIn(request, reply, session, user.id);
       return { user: await accounts().me(user.id) };
     },
   );

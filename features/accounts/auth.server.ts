@@ -64,7 +64,7 @@ export function cookieSecret(configured: string | undefined, dataDir: string): s
   }
 }
 
-function isSecure(request: FastifyRequest, publicUrl: string): boolean {
+export function isSecure(request: FastifyRequest, publicUrl: string): boolean {
   return request.protocol === "https" || publicUrl.startsWith("https:");
 }
 
