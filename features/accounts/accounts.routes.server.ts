@@ -5,6 +5,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import type { Locale } from "../../shared/constants.ts";
+import { pagePath } from "../../shared/i18n/pages.ts";
 import { access } from "./access.server.ts";
 import {
   changeEmailBodySchema,
@@ -25,7 +27,14 @@ import {
   userStatsSchema,
   verifyCodeBodySchema,
 } from "./accounts.contract.ts";
-import { clearSessionCookie, requestMeta, requireRole, requireUser, setSessionCookie } from "./auth.server.ts";
+import {
+  clearSessionCookie,
+  isSameOriginRequest,
+  requestMeta,
+  requireRole,
+  requireUser,
+  setSessionCookie,
+} from "./auth.server.ts";
 import { knownAccounts, rememberDevice } from "./device.server.ts";
 import type { NewSession } from "./sessions.server.ts";
 
@@ -96,29 +105,56 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     await accounts().logout(auth?.token);
     clearSessionCookie(request, reply, publicUrl);
   };
-  for (const method of ["GET", "POST"] as const) {
-    app.route({
-      method,
-      url: "/api/logout",
-      config: { access: access.anyone },
-      schema: { tags: ["account"], summary: "Sign out this browser", response: { 200: okSchema } },
-      handler: async (request, reply) => {
-        await logout(request, reply);
-        return { ok: true as const };
-      },
-    });
-  }
-  app.get(
-    "/logout",
+  /** The language of a sign-out: ?lang, else the page it was clicked on. */
+  const logoutLocale = (request: FastifyRequest): Locale => {
+    const lang = (request.query as { lang?: string } | undefined)?.lang;
+    const referer = String(request.headers.referer ?? "");
+    return lang === "en" || /\/\/[^/]+\/en(\/|$)/.test(referer) ? "en" : "fr";
+  };
+  /**
+   * A sign-out by GET (the spec's links) acts only when the site itself asked (isSameOriginRequest):
+   * a link or an image on another site would otherwise sign members out. Anything else is sent to
+   * the "Sign out?" page, whose button posts the sign-out.
+   */
+  const confirmLogout = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header("Cache-Control", "private, no-store").redirect(pagePath("signOut", logoutLocale(request)), 303);
+  const lang = z.object({ lang: z.enum(["fr", "en"]).optional() });
+
+  app.post(
+    "/api/logout",
     {
       config: { access: access.anyone },
-      schema: { hide: true, querystring: z.object({ lang: z.enum(["fr", "en"]).optional() }) },
+      schema: { tags: ["account"], summary: "Sign out this browser", response: { 200: okSchema } },
     },
     async (request, reply) => {
       await logout(request, reply);
-      const referer = String(request.headers.referer ?? "");
-      const english = request.query.lang === "en" || /\/\/[^/]+\/en(\/|$)/.test(referer);
-      return reply.redirect(english ? "/en" : "/", 303);
+      return { ok: true as const };
+    },
+  );
+  app.get(
+    "/api/logout",
+    {
+      config: { access: access.anyone },
+      schema: {
+        tags: ["account"],
+        summary: "Sign out this browser (from the site itself; otherwise 303 to the sign-out page)",
+        querystring: lang,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!isSameOriginRequest(request)) return confirmLogout(request, reply);
+      await logout(request, reply);
+      return { ok: true as const };
+    },
+  );
+  app.get(
+    "/logout",
+    { config: { access: access.anyone }, schema: { hide: true, querystring: lang } },
+    async (request, reply) => {
+      if (!isSameOriginRequest(request)) return confirmLogout(request, reply);
+      await logout(request, reply);
+      return reply.redirect(pagePath("home", logoutLocale(request)), 303);
     },
   );
 

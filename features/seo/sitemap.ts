@@ -115,6 +115,8 @@ export const DISALLOWED_PATHS = [
   "/login",
   "/en/login",
   "/logout",
+  "/deconnexion",
+  "/en/sign-out",
   "/redirect/",
   "/link/",
   "/ext/",
