@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AuthCard } from "../../features/accounts/components/AuthCard.tsx";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
@@ -21,7 +21,9 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const answer = await context.api({ url: "/api/logout", body: {}, locale });
-  if (answer.status >= 400) return { formError: apiErrorsOf(answer.body, locale).formErrors?.[0] ?? null };
+  if (answer.status >= 400) {
+    return data({ formError: apiErrorsOf(answer.body, locale).formErrors?.[0] ?? null }, { status: answer.status });
+  }
   return redirectWithCookies(pagePath("home", locale), answer);
 }
 
