@@ -7,6 +7,7 @@ import { openDatabase } from "../db/client.server.ts";
 import { ensureSeeded } from "../db/seed/index.server.ts";
 import { buildApp } from "./app.server.ts";
 import { ConfigError, checkDataDir, checkListen, loadConfig } from "./config.server.ts";
+import { loggerOptions } from "./logger.server.ts";
 
 async function main() {
   // Every setting is checked before anything slow starts (the database, the catalogue): a bad one
@@ -53,17 +54,7 @@ async function main() {
     database,
     build,
     clientDir: path.resolve("build/client"),
-    logger: {
-      level: config.LOG_LEVEL,
-      // Query strings can carry secrets (reset links' tokens, OAuth codes): logs keep the path only.
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.split("?")[0],
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config.LOG_LEVEL),
   });
 
   let closing = false;

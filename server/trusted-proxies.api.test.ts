@@ -1,9 +1,11 @@
+import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../features/accounts/accounts.tables.ts";
 import { LIMITS } from "../features/accounts/rate-limit.server.ts";
 import { browse, newBrowser } from "../tests/api/browser.ts";
 import { createTestApp, type TestApp } from "../tests/api/harness.ts";
+import { loggerOptions } from "./logger.server.ts";
 
 const PASSWORD = "correct horse 42";
 let registrations = 0;
@@ -70,8 +72,15 @@ describe("without TRUSTED_PROXIES (the default)", () => {
 
 describe("with TRUSTED_PROXIES=127.0.0.1 (nginx on the same machine)", () => {
   let t: TestApp;
+  const logLines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRUSTED_PROXIES: "127.0.0.1" } });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(...String(chunk).split("\n").filter(Boolean));
+        done();
+      },
+    });
+    t = await createTestApp({ env: { TRUSTED_PROXIES: "127.0.0.1" }, logger: loggerOptions("info", stream) as object });
   });
   afterAll(() => t.close());
 
@@ -86,6 +95,14 @@ describe("with TRUSTED_PROXIES=127.0.0.1 (nginx on the same machine)", () => {
     expect(response.statusCode).toBe(201);
     const rows = await t.database.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.ip, "198.51.100.23"));
     expect(rows).toEqual([{ ip: "198.51.100.23" }]);
+  });
+
+  it("logs requests with the forwarded address, and the connection's when it is not a proxy", async () => {
+    await browse(t.app, viaProxy(), "GET", "/api/sports?secret=1", { headers: { "x-forwarded-for": "198.51.100.41" } });
+    const direct = newBrowser();
+    await browse(t.app, direct, "GET", "/api/sports", { headers: { "x-forwarded-for": "198.51.100.42" } });
+    const requests = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.req?.url === "/api/sports");
+    expect(requests.map((entry) => entry.req.remoteAddress)).toEqual(["198.51.100.41", direct.ip]);
   });
 
   it("takes the right-most address that is not a trusted proxy, not what the client wrote first", async () => {

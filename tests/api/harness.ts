@@ -83,6 +83,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Run the job queue (mail) in the background, as the real server does. */
   runJobs?: boolean;
+  /** Fastify logger options (none by default). */
+  logger?: object;
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -93,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock: options.clock ?? (() => TEST_REFERENCE_DATE),
     runJobs: options.runJobs ?? false,
+    logger: options.logger,
   });
   await app.ready();
   return {
