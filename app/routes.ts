@@ -22,7 +22,9 @@ const FILES: Record<PageId, string> = {
   myEvents: "routes/my-events.tsx",
   eventNew: "routes/event-editor.tsx",
   eventEdit: "routes/event-editor.tsx",
+  admin: "routes/admin.tsx",
   adminEvents: "routes/admin-events.tsx",
+  setup: "routes/setup.tsx",
 };
 
 /** Each page is declared once per locale with the id "<locale>.<page>". */

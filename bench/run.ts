@@ -409,6 +409,8 @@ const SERVER_ROUTES = [
   { name: "GET / (server-rendered home page)", path: "/" },
   // React Router's single-fetch data URL of the home page: the same loader, no React render.
   { name: "GET /_root.data (home page loader only, no render)", path: "/_root.data" },
+  // A vector tile of the offline base map (Paris at zoom 10), made by the first request then cached.
+  { name: "GET /basemap/…/tiles/10/518/352.pbf (base map tile)", path: "/basemap/bench/tiles/10/518/352.pbf" },
 ];
 const API_ROUTES = SERVER_ROUTES.slice(1, 3);
 

@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
@@ -15,6 +15,7 @@ import { access, installAccessRules, withAccess } from "../features/accounts/acc
 import { accountsRoutes } from "../features/accounts/accounts.routes.server.ts";
 import { sessionUser } from "../features/accounts/accounts.service.server.ts";
 import { cookieSecret, installAuth } from "../features/accounts/auth.server.ts";
+import { firstAdminRoutes } from "../features/accounts/first-admin.routes.server.ts";
 import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
 import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
@@ -23,6 +24,7 @@ import { eventDetailRoutes } from "../features/events/event-detail.routes.server
 import { geoRoutes } from "../features/geo/geo.routes.server.ts";
 import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.server.ts";
 import { createMailService } from "../features/mail/mail.service.server.ts";
+import { mapsRoutes } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
@@ -33,8 +35,11 @@ import { referenceRoutes } from "../features/sports/reference.routes.server.ts";
 import { trackUploadRoutes } from "../features/tracks/tracks.routes.server.ts";
 import { CSP_DIRECTIVES } from "../shared/csp.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
+import type { LegalSettings } from "../shared/static-pages.ts";
 import type { Config } from "./config.server.ts";
-import { accessHeaderGuard, errorHandlers } from "./errors.server.ts";
+import { accessHeaderGuard, errorHandlers, frameworkErrors } from "./errors.server.ts";
+import { refuseUnstorableInput } from "./input-guard.server.ts";
+import { loggerOptions } from "./logging.server.ts";
 import { pageApi } from "./page-api.server.ts";
 import { createPageCache, type PageCache } from "./page-cache.server.ts";
 import { reactRouterPlugin } from "./react-router.server.ts";
@@ -63,6 +68,8 @@ export type BuildOptions = {
   logger?: boolean | object;
   /** Run queued jobs (mail…) in this process; tests drain the queue themselves when false. */
   runJobs?: boolean;
+  /** Told of every route as it is added (tests enumerate the app's own route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const EDITION_COPY_QUEUE = "events.copy-editions";
@@ -122,12 +129,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   configurePublicOrigin(config.PUBLIC_URL);
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Whoever turns logging on gets the redaction and scrubbing of server/logging.server.ts.
+    logger: options.logger ? { ...loggerOptions(), ...(options.logger === true ? {} : options.logger) } : false,
     // X-Forwarded-* only from the proxies named in TRUSTED_PROXIES: request.ip is then the
     // right-most address that is not one of them (per-address limits, sessions, logs).
     trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
@@ -185,6 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   errorHandlers(app);
   app.addHook("onRequest", accessHeaderGuard);
+  app.addHook("preValidation", refuseUnstorableInput);
   await installAuth(app, {
     accounts: () => app.services.accounts,
     secret: cookieSecret(config.SESSION_SECRET, config.dataDir),
@@ -223,11 +234,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(geoRoutes);
   await app.register(seoRoutes);
   await app.register(accountsRoutes);
+  await app.register(firstAdminRoutes);
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);
   await app.register(eventImageRoutes);
   await app.register(organizerRoutes);
   await app.register(editorRoutes);
+  await app.register(mapsRoutes);
 
   // Uploaded files (profile photos…), under the addresses of shared/image-url.ts.
   fs.mkdirSync(path.join(config.dataDir, "uploads"), { recursive: true });
@@ -261,6 +274,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
     }
     const oauthProviders = enabledProviders(config);
+    const legal: LegalSettings = {
+      publisher: config.LEGAL_PUBLISHER,
+      address: config.LEGAL_ADDRESS,
+      email: config.LEGAL_EMAIL,
+      phone: config.LEGAL_PHONE,
+      director: config.LEGAL_DIRECTOR,
+      registration: config.LEGAL_REGISTRATION,
+      host: config.LEGAL_HOST,
+      hostAddress: config.LEGAL_HOST_ADDRESS,
+    };
     await app.register(async (scope) =>
       reactRouterPlugin(scope, {
         build,
@@ -272,7 +295,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           const auth = await request.auth();
           return {
             services: app.services,
-            config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL },
+            config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL, legal },
             user: auth ? sessionUser(auth.user) : null,
             oauthProviders,
             api: pageApi(app, request),

@@ -93,6 +93,8 @@ afterAll(() => t.close());
 
 /** Whether the rule lets the persona through (on "the event" and its parts). */
 function allows(rule: AccessRule, persona: Persona): boolean {
+  // A secret the handler checks (a setup token): no session is enough, and the matrix has none.
+  if (rule.secret) return false;
   if (rule.who === "anyone") return true;
   if (persona === "anonymous") return false;
   if (rule.who === "admin") return persona === "admin";
@@ -184,9 +186,11 @@ describe("the authorisation matrix", () => {
     for (const route of routes) expect(route.access, describeRoute(route)).toBeDefined();
     // Every rule kind is in use, and every persona is refused somewhere.
     const kinds = new Set(
-      routes.map((r) => (r.access.editorOf?.length ? "editor" : r.access.self ? "self" : r.access.who)),
+      routes.map((r) =>
+        r.access.editorOf?.length ? "editor" : r.access.self ? "self" : r.access.secret ? "secret" : r.access.who,
+      ),
     );
-    expect([...kinds].sort()).toEqual(["admin", "anyone", "editor", "member", "self", "verified"]);
+    expect([...kinds].sort()).toEqual(["admin", "anyone", "editor", "member", "secret", "self", "verified"]);
   });
 
   // Refusals first: the allowed callers' writes below (a course removed, an event cancelled) must
@@ -198,7 +202,11 @@ describe("the authorisation matrix", () => {
         if (allows(route.access, persona)) continue;
         const { status, code, wrote } = await call(route, persona);
         const verification = status === 409 && code === "EMAIL_VERIFICATION_REQUIRED" && persona === "unverified";
-        if (!(status === 401 || status === 403 || verification) || wrote) {
+        // Without the secret a secret-gated route names what is wrong (SETUP_LINK_INVALID…): any 4xx.
+        const refused = route.access.secret
+          ? status >= 400 && status < 500
+          : status === 401 || status === 403 || verification;
+        if (!refused || wrote) {
           wrong.push(
             `${describeRoute(route)} as ${persona}: ${status} ${code ?? ""}${wrote ? `, ${wrote} rows written` : ""}`,
           );

@@ -39,6 +39,8 @@ const schema = z.object({
   DEMO_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(3200),
   DEMO_SEED: z.coerce.number().int().default(2026),
   MAP_STYLE_URL: z.string().default(""),
+  /** The france-geojson folder of the offline base map; default ../shared/data/france-geojson. */
+  MAP_DATA_DIR: z.string().min(1).optional(),
   /**
    * The reverse proxies (IPs, CIDR ranges, or loopback/linklocal/uniquelocal) whose X-Forwarded-For
    * and X-Forwarded-Proto are believed; the client is the right-most address none of them is.
@@ -63,6 +65,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long anonymous pages are served from memory (and by a shared cache in front); 0: never. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** What the legal notice and the privacy page say about whoever runs this site (empty: "to be filled in"). */
+  LEGAL_PUBLISHER: z.string().max(300).default(""),
+  LEGAL_ADDRESS: z.string().max(300).default(""),
+  LEGAL_EMAIL: z.string().max(200).default(""),
+  LEGAL_PHONE: z.string().max(50).default(""),
+  LEGAL_DIRECTOR: z.string().max(200).default(""),
+  LEGAL_REGISTRATION: z.string().max(200).default(""),
+  LEGAL_HOST: z.string().max(300).default(""),
+  LEGAL_HOST_ADDRESS: z.string().max(300).default(""),
   /** smtp://user:pass@host:port or smtps://…; unset: messages are written to DATA_DIR/mail. */
   SMTP_URL: z
     .string()

@@ -30,11 +30,20 @@ async function main() {
     process.exit(1);
   }
 
-  const [{ openDatabase }, { ensureSeeded }, { buildApp }, { loggerOptions }] = await Promise.all([
+  const [
+    { openDatabase },
+    { ensureSeeded },
+    { cookieSecret },
+    { removeServerFile, setupPath, writeServerFile },
+    { buildApp },
+    { loggerOptions },
+  ] = await Promise.all([
     import("../db/client.server.ts"),
     import("../db/seed/index.server.ts"),
+    import("../features/accounts/auth.server.ts"),
+    import("../features/accounts/first-admin.routes.server.ts"),
     import("./app.server.ts"),
-    import("./logger.server.ts"),
+    import("./logging.server.ts"),
   ]);
 
   // The database starts while booting, never on the first request.
@@ -59,6 +68,7 @@ async function main() {
     database,
     build,
     clientDir: path.resolve("build/client"),
+    // Paths only, secrets redacted, failed statements without their values (logging.server.ts).
     logger: loggerOptions(config.LOG_LEVEL),
   });
 
@@ -70,6 +80,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      removeServerFile(config.dataDir);
       await app.close();
       await database.close();
       process.exit(0);
@@ -82,7 +93,16 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  writeServerFile(config.dataDir, typeof address === "object" && address ? address.port : config.PORT);
   log(`Dossard is running on ${config.PUBLIC_URL} (listening on ${config.HOST}:${config.PORT})`);
+  if (!(await app.services.accounts.hasAdmin())) {
+    const secret = cookieSecret(config.SESSION_SECRET, config.dataDir);
+    log(
+      `No administrator yet. Create the first one at ${config.PUBLIC_URL}${setupPath(secret)} ` +
+        "(this link works until an administrator exists; keep it private).",
+    );
+  }
 }
 
 main().catch((error) => {

@@ -5,7 +5,6 @@ import { sessions } from "../features/accounts/accounts.tables.ts";
 import { LIMITS } from "../features/accounts/rate-limit.server.ts";
 import { browse, newBrowser } from "../tests/api/browser.ts";
 import { createTestApp, type TestApp } from "../tests/api/harness.ts";
-import { loggerOptions } from "./logger.server.ts";
 
 const PASSWORD = "correct horse 42";
 let registrations = 0;
@@ -80,7 +79,7 @@ describe("with TRUSTED_PROXIES=127.0.0.1 (nginx on the same machine)", () => {
         done();
       },
     });
-    t = await createTestApp({ env: { TRUSTED_PROXIES: "127.0.0.1" }, logger: loggerOptions("info", stream) as object });
+    t = await createTestApp({ env: { TRUSTED_PROXIES: "127.0.0.1" }, logger: { stream } });
   });
   afterAll(() => t.close());
 

@@ -51,6 +51,8 @@ export const errorCatalogue = {
   ACCOUNT_CONFIRMATION_REQUIRED: { status: 409, key: "errors.accountConfirmationRequired" },
   INVALID_TOKEN: { status: 400, key: "errors.invalidToken" },
   INVALID_GRANT: { status: 401, key: "errors.invalidGrant" },
+  SETUP_LINK_INVALID: { status: 400, key: "errors.setupLinkInvalid" },
+  SETUP_DONE: { status: 410, key: "errors.setupDone" },
   BAD_LOGIN: { status: 401, key: "errors.badLogin" },
   OAUTH_FAILURE: { status: 400, key: "errors.oauthFailure" },
   OAUTH_NO_EMAIL: { status: 400, key: "errors.oauthNoEmail" },

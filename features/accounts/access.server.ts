@@ -45,6 +45,11 @@ export type AccessRule = {
   editorOf?: readonly AccessTarget[];
   /** The member id at params[key] must be the caller's own. */
   self?: string;
+  /**
+   * What else the caller must prove that no session shows (the setup link's token, the local
+   * control token): checked by the handler; without it, whoever calls is refused.
+   */
+  secret?: string;
 };
 
 declare module "fastify" {
@@ -71,6 +76,8 @@ export const access = {
   admin: { who: "admin" },
   /** Signed in, and `params[key]` is the caller's own member id. */
   self: (key: string): AccessRule => ({ who: "member", self: key }),
+  /** Open to anyone who holds a secret the handler checks (`what` names it). */
+  secret: (what: string): AccessRule => ({ who: "anyone", secret: what }),
   /** Signed in (`who`), and an editor of every target. */
   editorOf: (who: "member" | "verified", ...targets: AccessTarget[]): AccessRule => ({ who, editorOf: targets }),
 } as const satisfies Record<string, AccessRule | ((...args: never[]) => AccessRule)>;

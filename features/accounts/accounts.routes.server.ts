@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { idParam, text } from "../../shared/input.ts";
 import { access } from "./access.server.ts";
 import {
   changeEmailBodySchema,
@@ -272,7 +273,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["account"],
         summary: "Edit one's profile, email, password or preferences",
-        params: z.object({ type: z.enum(USER_EDIT_TYPES), id: z.coerce.number().int().positive() }),
+        params: z.object({ type: z.enum(USER_EDIT_TYPES), id: idParam }),
         body: z.unknown(),
         response: { 200: meResponseSchema },
       },
@@ -327,7 +328,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["account"],
         summary: "A public profile by slug; without slug, one's own profile as others would see it",
-        params: z.object({ slug: z.string().max(80).optional() }),
+        params: z.object({ slug: text().max(80).optional() }),
         response: { 200: z.object({ profile: publicProfileSchema, isPublic: z.boolean() }) },
       },
     },
@@ -354,7 +355,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["account"],
         summary: "Statistics of a public profile",
-        params: z.object({ slug: z.string().max(80) }),
+        params: z.object({ slug: text().max(80) }),
         response: { 200: z.object({ stats: userStatsSchema }) },
       },
     },
@@ -429,7 +430,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ format: z.enum(["json", "csv"]).optional() }),
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(10_000).default(1),
-          q: z.string().trim().max(100).optional(),
+          q: text().trim().max(100).optional(),
         }),
       },
     },

@@ -16,6 +16,7 @@ import type {
   changeEmailBodySchema,
   changePasswordBodySchema,
   disableBodySchema,
+  FirstAdminBody,
   loginBodySchema,
   Me,
   ProfileBody,
@@ -742,6 +743,47 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         })
         .returning({ id: users.id });
       return { id: user?.id ?? 0, created: true };
+    },
+
+    /** Whether some account is an admin (a fresh install has none until its setup link is used). */
+    async hasAdmin(): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * The first admin of a fresh install, signed in: refused with SETUP_DONE once any admin exists
+     * (two setups racing are serialised by a transaction lock, so only one wins).
+     */
+    async setupFirstAdmin(body: FirstAdminBody, meta: RequestMeta): Promise<{ user: UserRow; session: NewSession }> {
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('dossard:first-admin'))`);
+        const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+        if (admin) throw new ApiError("SETUP_DONE");
+        if (await emailTaken(body.email, undefined, tx)) throw new ApiError("EMAIL_ALREADY_USED");
+        const now = clock();
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: body.email,
+            passwordHash,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            slug: await uniqueSlug(`${body.firstName} ${body.lastName}`, tx),
+            role: "admin",
+            emailStatus: "verified",
+            locale: body.locale,
+            termsAcceptedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!user) throw new ApiError("GENERIC");
+        await log(user.id, "first_admin", meta, undefined, tx);
+        const session = await startSession(user, false, meta, tx);
+        return { user, session };
+      });
     },
 
     /**

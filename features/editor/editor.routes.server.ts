@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idOrNewParam, idParam, rowId, text } from "../../shared/input.ts";
 import { access, param } from "../accounts/access.server.ts";
 import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
 import { requireRole, requireUser } from "../accounts/auth.server.ts";
 import { EVENT_STATUS_TYPES, eventFormSchema, eventStatusBodySchema, isoDay } from "./editor.contract.ts";
 
-const id = z.coerce.number().int().min(0).max(2_147_483_647);
+/** An event or course id; 0 for a new event. */
+const id = idOrNewParam;
 const NO_STORE = "private, no-store";
 
 /**
@@ -74,11 +76,11 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["event editor"],
         summary: "Events already listed that look like this one (similar name, ± 3 days, within 20 km)",
         body: z.object({
-          name: z.string().trim().min(3).max(150),
+          name: text().trim().min(3).max(150),
           startDate: isoDay,
           lat: z.number().min(-90).max(90).nullable().optional(),
           lng: z.number().min(-180).max(180).nullable().optional(),
-          excludeId: z.number().int().positive().optional(),
+          excludeId: rowId.optional(),
         }),
       },
     },
@@ -112,7 +114,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["event editor"],
         summary: "Remove a course (never the last one of its event)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request) => {
@@ -129,7 +131,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["event editor"],
         summary:
           "Change an event's status: cancel, uncancel, postpone (new dates), confirm-date, check (editors); validate, activate, deactivate (admins)",
-        params: z.object({ id: id.min(1), type: z.enum(EVENT_STATUS_TYPES) }),
+        params: z.object({ id: idParam, type: z.enum(EVENT_STATUS_TYPES) }),
         body: eventStatusBodySchema.optional(),
       },
     },
@@ -149,7 +151,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["event editor"],
         summary: "An event's cover, header and gallery, for its editors (pending events included)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request) => {
@@ -166,7 +168,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["event editor"],
         summary: "Pending modification requests of an event (its owner, organisers, admins)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request) => ({ requests: await editor().pendingRequests(await actorOf(request), request.params.id) }),
@@ -190,7 +192,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Moderation queues: pending validation, to check, modification requests",
         querystring: z.object({
           queue: z.enum(["pending", "to_check", "requests"]).default("pending"),
-          q: z.string().trim().max(100).optional(),
+          q: text().trim().max(100).optional(),
           page: z.coerce.number().int().min(1).max(10_000).default(1),
         }),
       },
@@ -208,7 +210,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "A modification request beside the live event (organiser of the event or admin)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request) => ({ request: await editor().request(await actorOf(request), request.params.id) }),
@@ -221,8 +223,8 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Accept or reject a modification request",
-        params: z.object({ id: id.min(1), decision: z.enum(["accept", "reject"]) }),
-        body: z.object({ message: z.string().trim().max(2000).optional() }).optional(),
+        params: z.object({ id: idParam, decision: z.enum(["accept", "reject"]) }),
+        body: z.object({ message: text().trim().max(2000).optional() }).optional(),
       },
     },
     async (request) =>
@@ -241,7 +243,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Create next year's edition of an event now (automatic copy)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request, reply) => {

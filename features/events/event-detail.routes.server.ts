@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requestLocale, sendError } from "../../server/errors.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { text } from "../../shared/input.ts";
 import { access } from "../accounts/access.server.ts";
 import {
   courseResponseSchema,
@@ -84,7 +85,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["events"],
         summary: "An event by id or by slug",
         description: "`type` is `id` (numeric `id`) or `slug` (`id` is the event's slug).",
-        params: z.object({ type: eventTypeParamSchema, id: z.string().min(1).max(200) }),
+        params: z.object({ type: eventTypeParamSchema, id: text().min(1).max(200) }),
         response: { 200: eventDetailSchema, ...errors },
       },
     },
@@ -212,7 +213,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["tracks"],
         summary: "A track as a GPX 1.1 download",
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: text() }),
         response: { 200: z.string().describe(GPX_MIME_TYPE), ...errors },
       },
     },
@@ -240,7 +241,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["events"],
         summary: "Counts a click on an event's external link and redirects to it (302)",
         description: `\`type\`: ${LINK_TYPES.join(", ")}. An unknown event, type or link gives the item-not-found page (404).`,
-        params: z.object({ type: z.string(), id: z.string(), slug: z.string().optional() }),
+        params: z.object({ type: text(), id: text(), slug: text().optional() }),
         response: { 404: apiErrorBodySchema },
       },
     },

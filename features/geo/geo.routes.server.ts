@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requestLocale } from "../../server/errors.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { LOCALES } from "../../shared/constants.ts";
+import { text } from "../../shared/input.ts";
 import { access } from "../accounts/access.server.ts";
 import {
   citySchema,
@@ -50,7 +51,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reference"],
         summary: "The departments of France by code, or those of one region (code or slug)",
-        querystring: z.object({ region: z.string().trim().max(60).optional() }),
+        querystring: z.object({ region: text().trim().max(60).optional() }),
         response: { 200: z.object({ departments: z.array(departmentSchema) }) },
       },
     },

@@ -8,6 +8,7 @@ import enMail from "../../locales/en/mail.json";
 import frMail from "../../locales/fr/mail.json";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { staticPagePath } from "../../shared/static-pages.ts";
 
 /** Parameters of each template. */
 export type MailTemplateParams = {
@@ -308,7 +309,7 @@ export function renderMail(
   const publicUrl = context.publicUrl.replace(/\/+$/, "");
   const links: Links = {
     home: `${publicUrl}${pagePath("home", lang)}`,
-    contact: `${publicUrl}${pagePath("page", lang, { slug: "contact" })}`,
+    contact: `${publicUrl}${staticPagePath("contact", lang)}`,
   };
   const definition = TEMPLATES[template] as TemplateDefinition<Record<string, string>>;
   const blocks = definition.body(t, params as Record<string, string>, links);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import { numeric, rowId, text } from "../../shared/input.ts";
 import { access, bodyField, formField } from "../accounts/access.server.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import type { Actor } from "../events/event-access.server.ts";
@@ -15,9 +16,9 @@ import {
 } from "./images.service.server.ts";
 
 const NO_STORE = "private, no-store";
-const eventId = z.number().int().positive().max(2_147_483_647).describe("The event's id");
+const eventId = rowId.describe("The event's id");
 const imageKind = z.enum(EVENT_IMAGE_KINDS).describe("cover (the flyer), header (the page's wide photo) or gallery");
-const galleryId = z.number().int().positive().max(2_147_483_647);
+const galleryId = rowId;
 
 const galleryImageSchema = z.object({
   id: z.number().int(),
@@ -39,7 +40,7 @@ export const eventVisualsSchema = z.object({
 
 /** The multipart fields beside `file`. */
 export const eventPhotoFieldsSchema = z.object({
-  eventId: z.coerce.number().int().positive().max(2_147_483_647),
+  eventId: numeric.pipe(rowId),
   kind: imageKind,
 });
 
@@ -85,9 +86,9 @@ const profilesDoc = Object.entries(THUMBNAIL_PROFILES)
 
 export const thumbnailBodySchema = z.object({
   profile: z.enum(THUMBNAIL_PROFILE_NAMES).describe(`The named size: ${profilesDoc}`),
-  id: z.coerce.number().int().positive().max(2_147_483_647).describe("The owner: an event id, or a member id (user)"),
+  id: numeric.pipe(rowId).describe("The owner: an event id, or a member id (user)"),
   thumbnails: z
-    .union([z.string().trim().max(200), z.number().int().positive()])
+    .union([text().trim().max(200), rowId])
     .transform(String)
     .optional()
     .describe('Which image: "cover", "header", a gallery image id, or a stored file name; the profile\'s default'),

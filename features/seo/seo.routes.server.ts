@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import { LOCALES, type Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { text } from "../../shared/input.ts";
 import { access } from "../accounts/access.server.ts";
 import { sitePages } from "./site-pages.ts";
 import {
@@ -66,7 +67,7 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
       schema: {
         tags: ["seo"],
         summary: "One sitemap file: pages-N.xml (home, static and landing pages) or events-N.xml",
-        params: z.object({ file: z.string().max(40) }),
+        params: z.object({ file: text().max(40) }),
       },
     },
     async (request, reply) => {

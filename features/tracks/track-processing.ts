@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import { rowId, text } from "../../shared/input.ts";
 import type { TrackPoint } from "../events/events.tables.ts";
 import { type Bounds, boundsOf, simplifyToCount } from "../maps/geometry.ts";
 
@@ -614,13 +615,12 @@ export type TrackUploadResponse = z.infer<typeof trackUploadResponseSchema>;
 export const SET_TRACK_TYPES = ["course", "reverse", "rename"] as const;
 export type SetTrackType = (typeof SET_TRACK_TYPES)[number];
 
-const rowId = z.number().int().positive().max(2_147_483_647);
 export const setTrackBodySchema = z.object({
   trackId: rowId,
   /** Required by `course`. */
   courseId: rowId.optional(),
   /** Required by `rename`. */
-  name: z.string().trim().min(1).max(TRACK_NAME_MAX).optional(),
+  name: text().trim().min(1).max(TRACK_NAME_MAX).optional(),
 });
 export type SetTrackBody = z.infer<typeof setTrackBodySchema>;
 export const setTrackResponseSchema = z.object({ track: trackResultSchema });

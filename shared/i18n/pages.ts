@@ -24,7 +24,9 @@ export const PAGES = {
   myEvents: { fr: "user/evenements", en: "user/events" },
   eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },
   eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
+  admin: { fr: "admin", en: "admin" },
   adminEvents: { fr: "admin/evenements", en: "admin/events" },
+  setup: { fr: "installation/:token", en: "setup/:token" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;
 

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -74,11 +75,25 @@ describe("the server process", () => {
     expect(first.output()).toContain(`Dossard is running on ${first.baseURL}`);
     const before = await upcomingIds(first.baseURL);
     expect(before.length).toBeGreaterThan(0);
+
+    // A fresh install prints its one-time setup link; create-admin works while the server runs.
+    const link = /No administrator yet\. Create the first one at (\S+)/.exec(first.output())?.[1];
+    expect(link).toMatch(new RegExp(`^${first.baseURL}/installation/[\\w-]{32}$`));
+    expect(await (await fetch(link as string)).text()).toContain('name="token"');
+    const cli = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/create-admin.ts", "--email", "ops@example.fr", "--password", "Col de Vars 2108"],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8", timeout: 60_000 },
+    );
+    expect(cli.stderr).toBe("");
+    expect(cli.stdout).toMatch(/^Created admin #\d+ <ops@example\.fr>/);
+    expect(await (await fetch(link as string)).text()).not.toContain('name="token"');
     expect(await first.stop("SIGTERM")).toBe(0);
     expect(first.output()).toContain("SIGTERM received, closing");
 
     const second = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "60", LOG_LEVEL: "info" });
     expect(second.output()).not.toMatch(/demo catalogue: 60 events/);
+    expect(second.output()).not.toContain("No administrator yet");
     expect(await upcomingIds(second.baseURL)).toEqual(before);
     expect(await second.stop("SIGINT")).toBe(0);
     expect(second.output()).toContain("SIGINT received, closing");

@@ -18,6 +18,7 @@ import { z } from "zod";
 import { ApiError, type ErrorCode } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
+import { text } from "../../../shared/input.ts";
 import { access } from "../access.server.ts";
 import { requestMeta, setSessionCookie } from "../auth.server.ts";
 import { safeNext as safeNextPath } from "../components/safe-next.ts";
@@ -191,7 +192,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     "/connect/:provider",
     {
       config: { access: access.anyone },
-      schema: { hide: true, params: z.object({ provider: z.string() }) },
+      schema: { hide: true, params: z.object({ provider: text() }) },
     },
     async (request, reply) => {
       const name = request.params.provider;
