@@ -23,6 +23,7 @@ import type {
 } from "fastify";
 import type { Executor } from "../../db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
+import { idParam, numeric, rowId } from "../../shared/input.ts";
 import { type AccessTargetKind, requireTargetEditor } from "../events/event-access.server.ts";
 import { requireVerifiedEmail } from "./accounts.service.server.ts";
 import { requireUser } from "./auth.server.ts";
@@ -101,14 +102,17 @@ export function withAccess<Options extends FastifyPluginOptions>(
   };
 }
 
-/** A positive integer id at the place named, as the route's schema would coerce it; else null. */
+/**
+ * The id at the place named, read as the routes' schemas read ids (shared/input.ts: a path id is
+ * digits only, a body id a number or a numeric string; a positive int4), else null: what no schema
+ * would accept is left for validation to refuse, and never reaches a query.
+ */
 function idAt(request: FastifyRequest, where: "params" | "body", key: string): number | null {
   const holder = where === "params" ? request.params : request.body;
   if (!holder || typeof holder !== "object") return null;
   const raw = (holder as Record<string, unknown>)[key];
-  if (typeof raw !== "string" && typeof raw !== "number") return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  const parsed = (where === "params" ? idParam : numeric.pipe(rowId)).safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Throws LOGIN_REQUIRED, FORBIDDEN or EMAIL_VERIFICATION_REQUIRED when the caller may not. */
