@@ -15,6 +15,7 @@ const FILES: Record<PageId, string> = {
   forgotPassword: "routes/forgot-password.tsx",
   resetPassword: "routes/reset-password.tsx",
   verifyEmail: "routes/verify-email.tsx",
+  signOut: "routes/sign-out.tsx",
   account: "routes/account.tsx",
   settings: "routes/settings.tsx",
   member: "routes/member.tsx",

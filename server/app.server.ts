@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { Database } from "../db/client.server.ts";
+import { access, installAccessRules, withAccess } from "../features/accounts/access.server.ts";
 import { accountsRoutes } from "../features/accounts/accounts.routes.server.ts";
 import { sessionUser } from "../features/accounts/accounts.service.server.ts";
 import { cookieSecret, installAuth } from "../features/accounts/auth.server.ts";
@@ -131,7 +132,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     // Whoever turns logging on gets the redaction and scrubbing of server/logging.server.ts.
     logger: options.logger ? { ...loggerOptions(), ...(options.logger === true ? {} : options.logger) } : false,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies named in TRUSTED_PROXIES: request.ip is then the
+    // right-most address that is not one of them (per-address limits, sessions, logs).
+    trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
   });
@@ -199,6 +202,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     secret: cookieSecret(config.SESSION_SECRET, config.dataDir),
     publicUrl: config.PUBLIC_URL,
   });
+  // From here on every route declares who may call it (config.access), checked by one hook.
+  installAccessRules(app, { db: database.db });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -209,12 +214,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(withAccess(access.anyone, fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true }));
 
   // The database is asked at most once a second: a load balancer polling this (or a load test)
   // costs no query per request, and a failure still shows within a second.
   let databaseCheckedAt = 0;
-  app.get("/healthz", { schema: { hide: true } }, async () => {
+  app.get("/healthz", { schema: { hide: true }, config: { access: access.anyone } }, async () => {
     const now = performance.now();
     if (now - databaseCheckedAt > 1000) {
       await database.db.execute(sql`SELECT 1`);
@@ -241,15 +246,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Uploaded files (profile photos…), under the addresses of shared/image-url.ts.
   fs.mkdirSync(path.join(config.dataDir, "uploads"), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, "uploads"),
-    prefix: "/media/",
-    decorateReply: false,
-    index: false,
-    setHeaders(res) {
-      res.header("Cache-Control", "public, max-age=86400");
-    },
-  });
+  await app.register(
+    withAccess(access.anyone, fastifyStatic, {
+      root: path.join(config.dataDir, "uploads"),
+      prefix: "/media/",
+      decorateReply: false,
+      index: false,
+      setHeaders(res) {
+        res.header("Cache-Control", "public, max-age=86400");
+      },
+    }),
+  );
 
   if (options.clientDir) {
     await app.register(staticFilesPlugin, { root: path.resolve(options.clientDir) });

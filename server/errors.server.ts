@@ -69,10 +69,41 @@ function sendFieldErrors(request: FastifyRequest, reply: FastifyReply, issues: I
   return sendError(request, reply, first.code, { field, status: 400, fields: fieldsOrCatalogue });
 }
 
-/** The spec's fixed secure-access header is required on every /api write. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The path as a router or a proxy may read it: percent-decoded, dot segments resolved, backslashes
+ * and repeated slashes as one "/", lower case.
+ */
+export function normalisedPath(url: string): string {
+  const raw = url.split("?", 1)[0] ?? "/";
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: judged as it stands.
+  }
+  let path = decoded;
+  try {
+    path = new URL(decoded.replaceAll("\\", "/"), "http://x").pathname;
+  } catch {
+    // Kept as decoded.
+  }
+  return path.replace(/\/{2,}/g, "/").toLowerCase();
+}
+
+function isApiPath(path: string | undefined): boolean {
+  return path !== undefined && (path === "/api" || path.startsWith("/api/"));
+}
+
+/**
+ * The spec's fixed secure-access header is required on every /api write. "Under /api" is judged on
+ * the route the router matched (it decodes the URL: `/%61pi/register` is /api/register), and on the
+ * normalised path for requests no API route matched, never on the raw URL.
+ */
 export async function accessHeaderGuard(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.url.startsWith("/api/")) return;
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+  if (READS.has(request.method)) return;
+  if (!isApiPath(request.routeOptions.url) && !isApiPath(normalisedPath(request.url))) return;
   if (request.headers[ACCESS_HEADER] !== ACCESS_HEADER_VALUE) {
     return sendError(request, reply, "MISSING_ACCESS_HEADER");
   }

@@ -3,18 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { openDatabase } from "../db/client.server.ts";
-import { ensureSeeded } from "../db/seed/index.server.ts";
-import { cookieSecret } from "../features/accounts/auth.server.ts";
-import { removeServerFile, setupPath, writeServerFile } from "../features/accounts/first-admin.routes.server.ts";
-import { buildApp } from "./app.server.ts";
-import { ConfigError, loadConfig } from "./config.server.ts";
-import { loggerOptions } from "./logging.server.ts";
+import { ConfigError, checkDataDir, checkListen, loadConfig } from "./config.server.ts";
 
 async function main() {
+  // Every setting is checked before anything slow starts (loading the server's modules, the
+  // database, the catalogue): a bad one stops the server at once, named.
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    checkDataDir(config);
+    await checkListen(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -22,6 +20,8 @@ async function main() {
     }
     throw error;
   }
+  // `--check`: the settings only (npm start asks before a build, which takes a while).
+  if (process.argv.includes("--check")) process.exit(0);
   const log = (message: string) => console.log(`[dossard] ${message}`);
 
   const buildFile = path.resolve("build/server/index.js");
@@ -29,6 +29,22 @@ async function main() {
     console.error("The site is not built: run `npm run build` (npm start does it for you).");
     process.exit(1);
   }
+
+  const [
+    { openDatabase },
+    { ensureSeeded },
+    { cookieSecret },
+    { removeServerFile, setupPath, writeServerFile },
+    { buildApp },
+    { loggerOptions },
+  ] = await Promise.all([
+    import("../db/client.server.ts"),
+    import("../db/seed/index.server.ts"),
+    import("../features/accounts/auth.server.ts"),
+    import("../features/accounts/first-admin.routes.server.ts"),
+    import("./app.server.ts"),
+    import("./logging.server.ts"),
+  ]);
 
   // The database starts while booting, never on the first request.
   const started = Date.now();

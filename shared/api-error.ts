@@ -30,6 +30,8 @@ export const errorCatalogue = {
   LOGIN_REQUIRED: { status: 401, key: "errors.loginRequired" },
   FORBIDDEN: { status: 403, key: "errors.forbidden" },
   TOO_MANY_ATTEMPTS: { status: 429, key: "errors.tooManyAttempts" },
+  /** Many wrong passwords for one account from many places: devices it was used on still get in. */
+  ACCOUNT_LOGIN_PAUSED: { status: 429, key: "errors.accountLoginPaused" },
   INVALID_CODE: { status: 400, key: "errors.invalidCode", field: "code" },
   CODE_EXPIRED: { status: 400, key: "errors.codeExpired", field: "code" },
   FIELD_REQUIRED: { status: 400, key: "errors.fieldRequired" },

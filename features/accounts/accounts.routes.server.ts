@@ -5,9 +5,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import type { Locale } from "../../shared/constants.ts";
+import { pagePath } from "../../shared/i18n/pages.ts";
 import { idParam, text } from "../../shared/input.ts";
 import { imageWork } from "../media/image-work.server.ts";
 import { refuseDeclaredOversize } from "../media/uploads.server.ts";
+import { access } from "./access.server.ts";
 import {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -27,7 +30,15 @@ import {
   userStatsSchema,
   verifyCodeBodySchema,
 } from "./accounts.contract.ts";
-import { clearSessionCookie, requestMeta, requireRole, requireUser, setSessionCookie } from "./auth.server.ts";
+import {
+  clearSessionCookie,
+  isSameOriginRequest,
+  requestMeta,
+  requireRole,
+  requireUser,
+  setSessionCookie,
+} from "./auth.server.ts";
+import { knownAccounts, rememberDevice } from "./device.server.ts";
 import { LIMITS } from "./rate-limit.server.ts";
 import type { NewSession } from "./sessions.server.ts";
 
@@ -41,8 +52,11 @@ const NO_STORE = "private, no-store";
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = () => app.services.accounts;
   const publicUrl = app.config.PUBLIC_URL;
-  const signIn = (request: FastifyRequest, reply: FastifyReply, session: NewSession) =>
+  /** A new session, and this browser remembered as one the member signs in from. */
+  const signIn = (request: FastifyRequest, reply: FastifyReply, session: NewSession, userId: number) => {
     setSessionCookie(request, reply, session, publicUrl);
+    rememberDevice(request, reply, userId, publicUrl);
+  };
 
   await app.register(fastifyMultipart, { limits: { fileSize: USER_PHOTO_MAX_BYTES, files: 1, fields: 5 } });
 
@@ -54,6 +68,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/register",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Create an account; signs it in and mails a 5-digit code to verify the address",
@@ -63,7 +78,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await accounts().register(request.body, requestMeta(request));
-      signIn(request, reply, session);
+      signIn(request, reply, session, user.id);
       return reply.status(201).send({ user: await accounts().me(user.id) });
     },
   );
@@ -71,6 +86,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/login",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Sign in with email and password",
@@ -80,10 +96,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const previous = await request.auth();
-      const { user, session } = await accounts().login(request.body, requestMeta(request));
+      const { user, session } = await accounts().login(request.body, requestMeta(request), knownAccounts(request));
       // A new session every time: a token planted before sign-in is worthless after it.
       if (previous) await accounts().logout(previous.token);
-      signIn(request, reply, session);
+      signIn(request, reply, session, user.id);
       return { user: await accounts().me(user.id) };
     },
   );
@@ -93,33 +109,63 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     await accounts().logout(auth?.token);
     clearSessionCookie(request, reply, publicUrl);
   };
-  for (const method of ["GET", "POST"] as const) {
-    app.route({
-      method,
-      url: "/api/logout",
-      schema: { tags: ["account"], summary: "Sign out this browser", response: { 200: okSchema } },
-      handler: async (request, reply) => {
-        await logout(request, reply);
-        return { ok: true as const };
-      },
-    });
-  }
-  app.get(
-    "/logout",
+  /** The language of a sign-out: ?lang, else the page it was clicked on. */
+  const logoutLocale = (request: FastifyRequest): Locale => {
+    const lang = (request.query as { lang?: string } | undefined)?.lang;
+    const referer = String(request.headers.referer ?? "");
+    return lang === "en" || /\/\/[^/]+\/en(\/|$)/.test(referer) ? "en" : "fr";
+  };
+  /**
+   * A sign-out by GET (the spec's links) acts only when the site itself asked (isSameOriginRequest):
+   * a link or an image on another site would otherwise sign members out. Anything else is sent to
+   * the "Sign out?" page, whose button posts the sign-out.
+   */
+  const confirmLogout = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header("Cache-Control", "private, no-store").redirect(pagePath("signOut", logoutLocale(request)), 303);
+  const lang = z.object({ lang: z.enum(["fr", "en"]).optional() });
+
+  app.post(
+    "/api/logout",
     {
-      schema: { hide: true, querystring: z.object({ lang: z.enum(["fr", "en"]).optional() }) },
+      config: { access: access.anyone },
+      schema: { tags: ["account"], summary: "Sign out this browser", response: { 200: okSchema } },
     },
     async (request, reply) => {
       await logout(request, reply);
-      const referer = String(request.headers.referer ?? "");
-      const english = request.query.lang === "en" || /\/\/[^/]+\/en(\/|$)/.test(referer);
-      return reply.redirect(english ? "/en" : "/", 303);
+      return { ok: true as const };
+    },
+  );
+  app.get(
+    "/api/logout",
+    {
+      config: { access: access.anyone },
+      schema: {
+        tags: ["account"],
+        summary: "Sign out this browser (from the site itself; otherwise 303 to the sign-out page)",
+        querystring: lang,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!isSameOriginRequest(request)) return confirmLogout(request, reply);
+      await logout(request, reply);
+      return { ok: true as const };
+    },
+  );
+  app.get(
+    "/logout",
+    { config: { access: access.anyone }, schema: { hide: true, querystring: lang } },
+    async (request, reply) => {
+      if (!isSameOriginRequest(request)) return confirmLogout(request, reply);
+      await logout(request, reply);
+      return reply.redirect(pagePath("home", logoutLocale(request)), 303);
     },
   );
 
   app.post(
     "/api/user/send-verify",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Mail a new verification code (at most one a minute)",
@@ -136,6 +182,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/verify-account",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Confirm the address (or the new address) with the mailed code",
@@ -152,6 +199,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/recover-password",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Mail a single-use reset link (same answer whether or not the address exists)",
@@ -168,6 +216,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/reset-password",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Set a new password with a reset link's token; signs out every other session",
@@ -177,14 +226,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await accounts().resetPassword(request.body, requestMeta(request));
-      signIn(request, reply, session);
+      signIn(request, reply, session, user.id);
       return { user: await accounts().me(user.id) };
     },
   );
 
   app.get(
     "/api/me",
-    { schema: { tags: ["account"], summary: "The signed-in member", response: { 200: meResponseSchema } } },
+    {
+      config: { access: access.member },
+      schema: { tags: ["account"], summary: "The signed-in member", response: { 200: meResponseSchema } },
+    },
     async (request) => {
       const { user } = await requireUser(request);
       return { user: await accounts().me(user.id) };
@@ -194,6 +246,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/me/:type",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Parts of the signed-in member's account: profile, stats, or export (GDPR, JSON file)",
@@ -219,6 +272,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/:type/:id",
     {
+      config: { access: access.self("id") },
       schema: {
         tags: ["account"],
         summary: "Edit one's profile, email, password or preferences",
@@ -254,6 +308,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/disable-account",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Disable one's account (confirmation and password required); signs out everywhere",
@@ -272,6 +327,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/:slug?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "A public profile by slug; without slug, one's own profile as others would see it",
@@ -298,6 +354,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/:slug/stats",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Statistics of a public profile",
@@ -315,6 +372,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/user-photo",
     {
+      config: { access: access.verified },
       schema: {
         tags: ["account"],
         summary: "Upload a profile photo (JPEG, PNG or WebP, checked by content, 5 MB at most)",
@@ -378,6 +436,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/users/:format?",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["admin"],
         summary: "Members, newest first (admin); format json (default) or csv",

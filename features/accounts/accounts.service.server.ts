@@ -257,9 +257,9 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
   async function confirmPassword(user: UserRow, password: string | undefined) {
     if (!user.passwordHash) return;
     if (!password) throw new ApiError("WRONG_PASSWORD");
-    await limiter.check(`password:account:${user.id}`, LIMITS.loginAccount);
+    await limiter.check(`password:account:${user.id}`, LIMITS.confirmPassword);
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await limiter.hit(`password:account:${user.id}`, LIMITS.loginAccount);
+      await limiter.hit(`password:account:${user.id}`, LIMITS.confirmPassword);
       throw new ApiError("WRONG_PASSWORD");
     }
   }
@@ -307,19 +307,32 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
       }
     },
 
-    async login(body: Body<typeof loginBodySchema>, meta: RequestMeta) {
-      const accountKey = `login:account:${normalEmail(body.email)}`;
+    /**
+     * Password sign-in. Limits never lock an account for anyone who knows its password from where
+     * they usually sign in: wrong passwords count per (account, address) and per address, which stop
+     * a guesser without touching anyone else; a larger daily count per account (guessing spread over
+     * many addresses) holds back only devices that never signed into the account (`knownAccounts`,
+     * from the signed device cookie), and a password reset always gets the member in.
+     */
+    async login(body: Body<typeof loginBodySchema>, meta: RequestMeta, knownAccounts: readonly number[] = []) {
+      const email = normalEmail(body.email);
+      const pairKey = `login:pair:${email}:${meta.ip}`;
+      const accountKey = `login:account:${email}`;
       await limiter.hit(`login:ip:${meta.ip}`, LIMITS.loginIp);
-      await limiter.check(accountKey, LIMITS.loginAccount);
+      await limiter.check(pairKey, LIMITS.loginPair);
       const user = await byEmail(body.email);
       const usable = user && !user.disabledAt ? user : undefined;
+      if (!(usable && knownAccounts.includes(usable.id))) {
+        await limiter.check(accountKey, LIMITS.loginAccount, "ACCOUNT_LOGIN_PAUSED");
+      }
       const valid = await verifyPassword(usable?.passwordHash, body.password);
       if (!usable || !valid) {
-        await limiter.hit(accountKey, LIMITS.loginAccount);
+        await limiter.record(pairKey, LIMITS.loginPair);
+        await limiter.record(accountKey, LIMITS.loginAccount);
         if (user) await log(user.id, "login_failed", meta);
         throw new ApiError("BAD_LOGIN");
       }
-      await limiter.reset(accountKey);
+      await limiter.reset(pairKey);
       const session = await db.transaction(async (tx) => {
         const started = await startSession(usable, body.remember, meta, tx);
         await log(usable.id, "login", meta, undefined, tx);

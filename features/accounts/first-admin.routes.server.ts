@@ -18,6 +18,7 @@ import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { access } from "./access.server.ts";
 import { emailSchema, firstAdminBodySchema, meResponseSchema, newPasswordSchema } from "./accounts.contract.ts";
 import { cookieSecret, requestMeta, setSessionCookie } from "./auth.server.ts";
 
@@ -60,6 +61,7 @@ export const firstAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/setup",
     {
+      config: { access: access.secret("the setup link's token (body.token)") },
       schema: {
         tags: ["account"],
         summary: "Create the first admin of a fresh install with the setup link's token, and sign them in",
@@ -76,12 +78,19 @@ export const firstAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/api/internal/create-admin", { schema: { hide: true, body: createAdminBodySchema } }, async (request) => {
-    // The socket's own address: a forwarded header cannot make a remote caller local.
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? "")) throw new ApiError("FORBIDDEN");
-    if (!sameToken(request.headers[CONTROL_HEADER], controlToken(secret))) throw new ApiError("FORBIDDEN");
-    return accounts().createAdmin(request.body);
-  });
+  app.post(
+    "/api/internal/create-admin",
+    {
+      config: { access: access.secret("a loopback connection and the control token header") },
+      schema: { hide: true, body: createAdminBodySchema },
+    },
+    async (request) => {
+      // The socket's own address: a forwarded header cannot make a remote caller local.
+      if (!LOOPBACK.has(request.socket.remoteAddress ?? "")) throw new ApiError("FORBIDDEN");
+      if (!sameToken(request.headers[CONTROL_HEADER], controlToken(secret))) throw new ApiError("FORBIDDEN");
+      return accounts().createAdmin(request.body);
+    },
+  );
 };
 
 /** What the server writes into the data folder while it listens (removed when it stops). */

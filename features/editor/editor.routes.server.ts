@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idOrNewParam, idParam, rowId, text } from "../../shared/input.ts";
+import { access, param } from "../accounts/access.server.ts";
 import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
 import { requireRole, requireUser } from "../accounts/auth.server.ts";
 import { EVENT_STATUS_TYPES, eventFormSchema, eventStatusBodySchema, isoDay } from "./editor.contract.ts";
@@ -26,13 +27,17 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/user/events",
-    { schema: { tags: ["event editor"], summary: "Events the member listed or organises" } },
+    {
+      config: { access: access.member },
+      schema: { tags: ["event editor"], summary: "Events the member listed or organises" },
+    },
     async (request) => ({ events: await editor().listMine(await actorOf(request)) }),
   );
 
   app.get(
     "/api/user/event/:id?",
     {
+      config: { access: access.member },
       schema: {
         tags: ["event editor"],
         summary: "An event as its form (with the caller's access); without id, the member's events",
@@ -49,6 +54,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/course/:id?",
     {
+      config: { access: access.editorOf("member", param("id", "course")) },
       schema: {
         tags: ["event editor"],
         summary: "One course of an event the member edits",
@@ -65,6 +71,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/check-duplicates",
     {
+      config: { access: access.member },
       schema: {
         tags: ["event editor"],
         summary: "Events already listed that look like this one (similar name, ± 3 days, within 20 km)",
@@ -83,6 +90,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/:id",
     {
+      config: { access: access.verified },
       schema: {
         tags: ["event editor"],
         summary:
@@ -102,6 +110,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/course/:id",
     {
+      config: { access: access.editorOf("member", param("id", "course")) },
       schema: {
         tags: ["event editor"],
         summary: "Remove a course (never the last one of its event)",
@@ -117,6 +126,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/:id/status/:type",
     {
+      config: { access: access.editorOf("verified", param("id", "event")) },
       schema: {
         tags: ["event editor"],
         summary:
@@ -137,6 +147,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/visuals",
     {
+      config: { access: access.editorOf("member", param("id", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "An event's cover, header and gallery, for its editors (pending events included)",
@@ -153,6 +164,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/requests",
     {
+      config: { access: access.editorOf("member", param("id", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Pending modification requests of an event (its owner, organisers, admins)",
@@ -165,6 +177,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/history",
     {
+      config: { access: access.editorOf("member", param("id", "event")) },
       schema: { tags: ["event editor"], summary: "An event's history (editors and admins)", params: z.object({ id }) },
     },
     async (request) => ({ history: await editor().history(await actorOf(request), request.params.id) }),
@@ -173,6 +186,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/events",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["admin"],
         summary: "Moderation queues: pending validation, to check, modification requests",
@@ -192,6 +206,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/event-request/:id",
     {
+      config: { access: access.editorOf("member", param("id", "changeRequest")) },
       schema: {
         tags: ["admin"],
         summary: "A modification request beside the live event (organiser of the event or admin)",
@@ -204,6 +219,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/event-request/:id/:decision",
     {
+      config: { access: access.editorOf("member", param("id", "changeRequest")) },
       schema: {
         tags: ["admin"],
         summary: "Accept or reject a modification request",
@@ -223,6 +239,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/events/:id/copy",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["admin"],
         summary: "Create next year's edition of an event now (automatic copy)",

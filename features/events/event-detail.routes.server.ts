@@ -6,6 +6,7 @@ import { requestLocale, sendError } from "../../server/errors.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { text } from "../../shared/input.ts";
+import { access } from "../accounts/access.server.ts";
 import {
   courseResponseSchema,
   EDITION_REFERENCES,
@@ -65,6 +66,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "An event by numeric id, with its courses, prices, tracks and editions",
@@ -78,6 +80,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:type/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "An event by id or by slug",
@@ -98,6 +101,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/ics",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "An event as an iCalendar file (add to my calendar)",
@@ -120,6 +124,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/editions/:id/:reference?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "The other editions of an event's race series",
@@ -134,6 +139,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/course/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "A course (a race of an event) with its prices and track",
@@ -147,6 +153,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/track/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "A track as a GeoJSON LineString feature with its statistics",
@@ -163,6 +170,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/track/:id/elevation",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "A track's elevation profile, sampled for charts",
@@ -177,6 +185,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/tracks/:format?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "The tracks of an event: summaries (json) or a GeoJSON FeatureCollection (geojson)",
@@ -200,6 +209,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/track/export/:id/gpx",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "A track as a GPX 1.1 download",
@@ -226,6 +236,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/redirect/:type/:id/:slug?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "Counts a click on an event's external link and redirects to it (302)",

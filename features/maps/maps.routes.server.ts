@@ -20,6 +20,7 @@ import { etagOf, matchesEtag } from "../../server/page-cache.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { resources } from "../../shared/i18n/resources.ts";
+import { access } from "../accounts/access.server.ts";
 import { createBasemap, type EncodedTile, packed, resolveMapDataDir } from "./basemap/basemap.server.ts";
 import { createGlyphs, glyphsVersion, isFontStack } from "./basemap/glyphs.server.ts";
 import { outlineSvg } from "./basemap/outline-svg.server.ts";
@@ -114,7 +115,10 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/basemap/style.json",
-    { schema: { hide: true, querystring: z.object({ lang: z.enum(["fr", "en"]).default("fr") }) } },
+    {
+      config: { access: access.anyone },
+      schema: { hide: true, querystring: z.object({ lang: z.enum(["fr", "en"]).default("fr") }) },
+    },
     async (request, reply) => {
       const version = await basemap.version();
       const origin = `${request.protocol}://${request.host}`;
@@ -138,7 +142,7 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/basemap/:version/tiles/:z/:x/:y",
-    { schema: { hide: true, params: tileParams } },
+    { config: { access: access.anyone }, schema: { hide: true, params: tileParams } },
     async (request, reply) => {
       const { version, z: zoom, x, y } = request.params;
       const count = 2 ** zoom;
@@ -161,7 +165,7 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/basemap/:version/fonts/:fontstack/:range",
-    { schema: { hide: true, params: glyphParams } },
+    { config: { access: access.anyone }, schema: { hide: true, params: glyphParams } },
     async (request, reply) => {
       const { version, fontstack, range } = request.params;
       const [start, end] = range.replace(".pbf", "").split("-").map(Number);
@@ -188,32 +192,40 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get("/basemap/:version/:file", { schema: { hide: true, params: spriteParams } }, async (request, reply) => {
-    const { version, file } = request.params;
-    const drawn = await sprite(file.includes("@2x") ? 2 : 1);
-    const json = file.endsWith(".json");
-    const body = json ? drawn.json : drawn.png;
-    return sendCached(request, reply, {
-      body,
-      etag: `"${version}-${file}"`,
-      type: json ? "application/json; charset=utf-8" : "image/png",
-      cacheControl: await cacheFor(version),
-    });
-  });
+  app.get(
+    "/basemap/:version/:file",
+    { config: { access: access.anyone }, schema: { hide: true, params: spriteParams } },
+    async (request, reply) => {
+      const { version, file } = request.params;
+      const drawn = await sprite(file.includes("@2x") ? 2 : 1);
+      const json = file.endsWith(".json");
+      const body = json ? drawn.json : drawn.png;
+      return sendCached(request, reply, {
+        body,
+        etag: `"${version}-${file}"`,
+        type: json ? "application/json; charset=utf-8" : "image/png",
+        cacheControl: await cacheFor(version),
+      });
+    },
+  );
 
-  app.get("/basemap/outline.svg", { schema: { hide: true, querystring: outlineQuery } }, async (request, reply) => {
-    const { bbox, size } = request.query;
-    // Every visitor of a place's page asks for the same drawing: the last few are kept.
-    const key = `${bbox.join(",")}/${size.join("x")}`;
-    let drawn = outlines.get(key);
-    if (drawn) outlines.delete(key);
-    else drawn = packed(Buffer.from(await outlineSvg(basemap, bbox, size[0], size[1])));
-    outlines.set(key, drawn);
-    if (outlines.size > 256) outlines.delete(outlines.keys().next().value as string);
-    return sendCached(request, reply, {
-      ...drawn,
-      type: "image/svg+xml",
-      cacheControl: "public, max-age=86400",
-    });
-  });
+  app.get(
+    "/basemap/outline.svg",
+    { config: { access: access.anyone }, schema: { hide: true, querystring: outlineQuery } },
+    async (request, reply) => {
+      const { bbox, size } = request.query;
+      // Every visitor of a place's page asks for the same drawing: the last few are kept.
+      const key = `${bbox.join(",")}/${size.join("x")}`;
+      let drawn = outlines.get(key);
+      if (drawn) outlines.delete(key);
+      else drawn = packed(Buffer.from(await outlineSvg(basemap, bbox, size[0], size[1])));
+      outlines.set(key, drawn);
+      if (outlines.size > 256) outlines.delete(outlines.keys().next().value as string);
+      return sendCached(request, reply, {
+        ...drawn,
+        type: "image/svg+xml",
+        cacheControl: "public, max-age=86400",
+      });
+    },
+  );
 };

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import { numeric, rowId, text } from "../../shared/input.ts";
+import { access, bodyField, formField } from "../accounts/access.server.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import type { Actor } from "../events/event-access.server.ts";
 import { imageWork } from "./image-work.server.ts";
@@ -122,6 +123,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/event-photo",
     {
+      config: { access: access.editorOf("verified", formField("eventId", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Add a cover, header or gallery photo to a saved, complete event",
@@ -180,6 +182,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/switch-image",
     {
+      config: { access: access.editorOf("verified", bodyField("eventId", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Move an event image to another slot, or reorder the gallery",
@@ -196,6 +199,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/upload/file",
     {
+      config: { access: access.editorOf("verified", bodyField("eventId", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Remove an event's cover, header or one gallery image, with its files",
@@ -209,6 +213,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/thumbnail",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["images"],
         summary: "A thumbnail file (image/webp), cut once and then served from the cache",

@@ -4,6 +4,7 @@ import { requestLocale } from "../../server/errors.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../shared/constants.ts";
 import { text } from "../../shared/input.ts";
+import { access } from "../accounts/access.server.ts";
 import { regionSchema } from "../geo/geo.contract.ts";
 import { validationField } from "../geo/geo.routes.server.ts";
 import { sportSchema } from "../sports/sports.contract.ts";
@@ -43,6 +44,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       serializerCompiler: fastJson,
       schema: {
@@ -61,6 +63,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events/:format",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["events"],
@@ -98,6 +101,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events/around/:req",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["events"],
@@ -116,6 +120,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/filters",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["events"],
@@ -133,6 +138,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/context",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "What the client needs at start: languages, sports, regions, user, map style",

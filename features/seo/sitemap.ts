@@ -119,6 +119,8 @@ export const DISALLOWED_PATHS = [
   "/en/logout",
   "/installation/",
   "/en/setup/",
+  "/deconnexion",
+  "/en/sign-out",
   "/redirect/",
   "/link/",
   "/ext/",

@@ -574,7 +574,9 @@ describe("POST /api/set-track/{type}", () => {
     expect((await setTrack(null, "nope", {})).statusCode).toBe(401);
 
     const someone = await member();
-    const unknownType = await setTrack(someone, "split", { trackId: 1 });
+    // Track 1 is another member's: its editors only get as far as the body's checks.
+    expect((await setTrack(someone, "split", { trackId: 1 })).statusCode).toBe(403);
+    const unknownType = await setTrack(someone, "split", { trackId: 99_999_999 });
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().error.field).toBe("type");
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
+import { access, bodyField, param } from "../accounts/access.server.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import { numericId } from "../events/event-detail.contract.ts";
 import { refuseDeclaredOversize } from "../media/uploads.server.ts";
@@ -29,11 +30,6 @@ const errors = {
   404: apiErrorBodySchema,
   409: apiErrorBodySchema,
 };
-
-/** 401 before any validation: an anonymous caller is told to sign in, not that a field is wrong. */
-async function signedIn(request: FastifyRequest) {
-  await requireUser(request);
-}
 
 /** The uploaded `file` part as bytes and its name without extension; the content is judged later. */
 async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; stem: string | null }> {
@@ -69,7 +65,7 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/track/:id",
     {
-      preValidation: signedIn,
+      config: { access: access.editorOf("verified", param("id", "course")) },
       schema: {
         tags: ["tracks"],
         summary:
@@ -106,7 +102,7 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/set-track/:type",
     {
-      preValidation: signedIn,
+      config: { access: access.editorOf("verified", bodyField("trackId", "track"), bodyField("courseId", "course")) },
       schema: {
         tags: ["tracks"],
         summary:
@@ -135,7 +131,7 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/track/:id",
     {
-      preValidation: signedIn,
+      config: { access: access.editorOf("verified", param("id", "track")) },
       schema: {
         tags: ["tracks"],
         summary: "Delete a track (its uploader while unattached, else an editor of its event)",

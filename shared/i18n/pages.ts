@@ -17,6 +17,7 @@ export const PAGES = {
   forgotPassword: { fr: "mot-de-passe-oublie", en: "forgot-password" },
   resetPassword: { fr: "nouveau-mot-de-passe", en: "reset-password" },
   verifyEmail: { fr: "user/verification", en: "user/verification" },
+  signOut: { fr: "deconnexion", en: "sign-out" },
   account: { fr: "user/profil", en: "user/profile" },
   settings: { fr: "user/parametres", en: "user/settings" },
   member: { fr: "membre/:slug", en: "member/:slug" },

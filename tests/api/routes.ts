@@ -1,9 +1,11 @@
-import type { FastifySchema, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
+import type { RouteAccess } from "../../features/accounts/access.server.ts";
 
 /** One route of the app as it was added: a method, its URL pattern and its schema. */
 export type AppRoute = { method: string; url: string; schema?: FastifySchema };
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Methods that change something: the access header and the authorisation matrix are about these. */
+export const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * The app's own route table, filled by Fastify's onRoute hook while buildApp registers its plugins:
@@ -28,4 +30,22 @@ export function routeRecorder() {
       });
     },
   };
+}
+
+/** The app's routes with their access rules (app.routeAccess), HEAD copies left out. */
+export function routesOf(app: FastifyInstance): RouteAccess[] {
+  return app.routeAccess.filter((route) => route.method !== "HEAD");
+}
+
+/**
+ * A concrete address for a route pattern: each `:name` (or optional `:name?`) becomes
+ * `value(name)` (left out when an optional one has none), and a wildcard becomes "x".
+ */
+export function fillUrl(pattern: string, value: (name: string, optional: boolean) => string | undefined): string {
+  return pattern
+    .replace(/\/:([A-Za-z_]\w*)(\?)?/g, (_all, name: string, optional?: string) => {
+      const filled = value(name, Boolean(optional));
+      return filled === undefined ? "" : `/${encodeURIComponent(filled)}`;
+    })
+    .replace(/\*$/, "x");
 }
