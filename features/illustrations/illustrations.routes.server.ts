@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import { access } from "../accounts/access.server.ts";
 
 /**
  * GET /media/art/<landscape>.webp (and its card crops): the landscapes of the demo
@@ -11,6 +12,7 @@ export const illustrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/media/art/:file",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["images"],
         summary: "A landscape drawn by code (image/webp), as an event of the demo catalogue shows it",
