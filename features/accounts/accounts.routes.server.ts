@@ -25,6 +25,7 @@ import {
   verifyCodeBodySchema,
 } from "./accounts.contract.ts";
 import { clearSessionCookie, requestMeta, requireRole, requireUser, setSessionCookie } from "./auth.server.ts";
+import { equalTiming } from "./equal-timing.server.ts";
 import type { NewSession } from "./sessions.server.ts";
 
 const NO_STORE = "private, no-store";
@@ -39,6 +40,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.PUBLIC_URL;
   const signIn = (request: FastifyRequest, reply: FastifyReply, session: NewSession) =>
     setSessionCookie(request, reply, session, publicUrl);
+
+  // Registration and recovery answer as fast for an address with an account as without one.
+  const registerTiming = equalTiming();
+  const recoverTiming = equalTiming();
 
   await app.register(fastifyMultipart, { limits: { fileSize: USER_PHOTO_MAX_BYTES, files: 1, fields: 5 } });
 
@@ -58,9 +63,18 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = await accounts().register(request.body, requestMeta(request));
-      signIn(request, reply, session);
-      return reply.status(201).send({ user: await accounts().me(user.id) });
+      const started = performance.now();
+      try {
+        const { user, session } = await accounts().register(request.body, requestMeta(request));
+        signIn(request, reply, session);
+        const body = { user: await accounts().me(user.id) };
+        registerTiming.record(performance.now() - started);
+        return reply.status(201).send(body);
+      } catch (error) {
+        // "Already used" takes as long as a new account.
+        if (error instanceof ApiError && error.code === "EMAIL_ALREADY_USED") await registerTiming.pad(started);
+        throw error;
+      }
     },
   );
 
@@ -156,7 +170,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await accounts().recoverPassword(request.body, requestMeta(request));
+      const started = performance.now();
+      const hasAccount = await accounts().recoverPassword(request.body, requestMeta(request));
+      // An address without an account is answered as late as one with an account.
+      if (hasAccount) recoverTiming.record(performance.now() - started);
+      else await recoverTiming.pad(started);
       return { ok: true as const };
     },
   );

@@ -431,7 +431,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
      * address" mail, which is what someone who forgot which address they signed up with needs (the
      * per-address limits keep it from being a way to flood a mailbox).
      */
-    async recoverPassword(body: Body<typeof recoverBodySchema>, meta: RequestMeta) {
+    async recoverPassword(body: Body<typeof recoverBodySchema>, meta: RequestMeta): Promise<boolean> {
       const email = normalEmail(body.email);
       await limiter.hit(`recover:ip:${meta.ip}`, LIMITS.recoverIp);
       await limiter.hit(`recover:throttle:${email}`, LIMITS.recoverThrottle, "EMAIL_ALREADY_SENT");
@@ -471,6 +471,8 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
             : { to: body.email.trim(), template: "resetNoAccount", locale, params: {}, tx },
         );
       });
+      // For the route's timing only (its answer is the same): did the address have an account?
+      return Boolean(user);
     },
 
     /** A single-use link: sets the password, signs out every other session, signs this one in. */
