@@ -66,7 +66,7 @@ async function settled(smtp: TestSmtpServer, count: number): Promise<void> {
 export async function accountsPart(options: { quick: boolean }): Promise<AccountsFigures> {
   ensureFreshBuild();
   const base = await seededDataDir(3_200);
-  const rounds = options.quick ? 12 : 40;
+  const rounds = options.quick ? 12 : 60;
   const smtp = await startTestSmtpServer();
   const dataDir = copyDataDir(base, "accounts");
   const server = await launch(dataDir, { SMTP_URL: smtp.url });

@@ -72,7 +72,12 @@ const mailboxAddresses = (addresses: Address[] | Address | undefined): string[] 
     entry.group ? entry.group.map((member) => member.address) : [entry.address],
   );
 
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export type TestSmtpServerOptions = {
+  /** Answers each message this long after its data, as a distant mail relay would (default 0). */
+  answerDelayMs?: number;
+};
+
+export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   let waiters: Waiter[] = [];
   let failures = 0;
@@ -113,6 +118,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("error", callback);
       stream.on("end", async () => {
+        if (options.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.answerDelayMs));
         if (holding) {
           await new Promise<void>((resolve) => {
             heldAnswers.push(resolve);
@@ -160,8 +166,14 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
+  // A client that vanishes mid-session (a killed server: bench/fault.ts) is not this server's
+  // failure; without a listener the 'error' event would end the process.
+  server.on("error", () => {});
   const { port } = server.server.address() as AddressInfo;
 
   return {
