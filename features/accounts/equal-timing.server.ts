@@ -4,8 +4,8 @@
  * transaction, one mail queued); what is left is the rows only one of them writes, a few
  * milliseconds. So the lighter path, once its work is done, waits for the difference between the
  * two paths' recent median durations: its times are the same distribution shifted onto the other
- * one's, and the shift follows the machine and its load by itself. Nothing waits until both paths
- * have been measured.
+ * one's, and the shift follows the machine and its load by itself (timers that fire late under
+ * load included). Nothing waits until both paths have been measured.
  */
 export type EqualTiming = {
   /** The heavier path took `ms`. */
@@ -40,6 +40,8 @@ export function equalTiming(options: { now?: () => number; sleep?: (ms: number) 
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const heavy = recentDurations();
   const light = recentDurations();
+  // A busy event loop wakes a timer late: how late, lately, is taken off the next waits.
+  const lateness = recentDurations();
   return {
     record(ms) {
       heavy.add(ms);
@@ -49,8 +51,11 @@ export function equalTiming(options: { now?: () => number; sleep?: (ms: number) 
       const heavyMedian = heavy.median();
       const lightMedian = light.median();
       if (heavyMedian === undefined || lightMedian === undefined) return;
-      const gap = heavyMedian - lightMedian;
-      if (gap > 0) await sleep(gap);
+      const wait = heavyMedian - lightMedian - (lateness.median() ?? 0);
+      if (wait <= 0) return;
+      const sleptFrom = now();
+      await sleep(wait);
+      lateness.add(now() - sleptFrom - wait);
     },
   };
 }

@@ -39,6 +39,27 @@ describe("equal timing", () => {
     expect(await light(80)).toBe(110);
   });
 
+  it("takes the timers' recent lateness off its waits", async () => {
+    let now = 0;
+    const timing = equalTiming({
+      now: () => now,
+      // Every timer fires 4 ms late.
+      sleep: async (ms) => {
+        now += ms + 4;
+      },
+    });
+    const light = async (ms: number) => {
+      const started = now;
+      now += ms;
+      await timing.pad(started);
+      return now - started;
+    };
+    timing.record(100);
+    expect(await light(70)).toBe(104);
+    expect(await light(70)).toBe(100);
+    expect(await light(70)).toBe(100);
+  });
+
   it("never waits when the light path is the slower one", async () => {
     const { timing, slept, light } = fakeTime();
     timing.record(50);
