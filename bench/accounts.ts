@@ -8,9 +8,13 @@
  *   POST /api/recover-password  for an address that has an account (200)
  *   POST /api/recover-password  for an address without one (200)
  *
- * Each request waits for the mail the previous one queued to leave, so that every request finds the
- * server idle. Goal (issue 10): known ÷ unknown medians within noise, 0.9–1.1.
+ * Each request waits for the mail the previous one queued to leave (half a second at most: before
+ * issue 10, an unknown address got none), so that every request finds the server idle. Goal
+ * (issue 10): known ÷ unknown medians within noise, 0.9–1.1; a 90 % bootstrap interval of each
+ * ratio tells how much noise there is. `--baseline <checkout>` measures another (built) checkout
+ * first, the same way.
  */
+import path from "node:path";
 import { startTestSmtpServer, type TestSmtpServer } from "../tests/support/smtp-server.ts";
 import { median, percentile } from "./load.ts";
 import {
@@ -21,6 +25,7 @@ import {
   launch,
   registrationBody,
   removeDataDir,
+  root,
   seededDataDir,
   sleep,
 } from "./server-process.ts";
@@ -33,18 +38,33 @@ const WARMUP = 5;
 const EXPECTED: Record<Kind, number> = { registerKnown: 409, registerNew: 201, recoverKnown: 200, recoverUnknown: 200 };
 
 export type Timing = { n: number; median: number; p10: number; p90: number };
-export type AccountsFigures = {
+export type Interval = { low: number; high: number };
+export type AccountsRun = {
+  label: string;
+  checkout: string;
   rounds: number;
   timings: Record<Kind, Timing>;
   registerRatio: number;
   recoverRatio: number;
+  /** 90 % bootstrap intervals of the two ratios. */
+  registerInterval: Interval;
+  recoverInterval: Interval;
   /** Answers to known and unknown recoveries: same status, same body. */
   recoverAnswersIdentical: boolean;
 };
+export type AccountsFigures = { runs: AccountsRun[] };
 
 function timing(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b);
   return { n: sorted.length, median: median(sorted), p10: percentile(sorted, 10), p90: percentile(sorted, 90) };
+}
+
+/** 90 % interval of median(a) ÷ median(b), from 2,000 resamples of each. */
+function bootstrapRatio(a: number[], b: number[]): Interval {
+  const resampledMedian = (values: number[]) =>
+    median(Array.from({ length: values.length }, () => values[Math.floor(Math.random() * values.length)]));
+  const ratios = Array.from({ length: 2_000 }, () => resampledMedian(a) / resampledMedian(b)).sort((x, y) => x - y);
+  return { low: percentile(ratios, 5), high: percentile(ratios, 95) };
 }
 
 function shuffled<T>(values: T[]): T[] {
@@ -57,19 +77,31 @@ function shuffled<T>(values: T[]): T[] {
 }
 
 /** Waits until the SMTP server has received `count` messages (the server is idle again). */
-async function settled(smtp: TestSmtpServer, count: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
+async function settled(smtp: TestSmtpServer, count: number, limitMs = 20_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
   while (smtp.messages.length < count && Date.now() < deadline) await sleep(5);
   await sleep(30);
 }
 
-export async function accountsPart(options: { quick: boolean }): Promise<AccountsFigures> {
+export async function accountsPart(options: { quick: boolean; baseline?: string }): Promise<AccountsFigures> {
   ensureFreshBuild();
   const base = await seededDataDir(3_200);
-  const rounds = options.quick ? 12 : 60;
+  const runs: AccountsRun[] = [];
+  if (options.baseline) {
+    const checkout = path.resolve(options.baseline);
+    ensureFreshBuild(checkout);
+    runs.push(await accountsRun(base, options.quick, "before", checkout));
+  }
+  runs.push(await accountsRun(base, options.quick, options.baseline ? "after" : "now", root));
+  return { runs };
+}
+
+async function accountsRun(base: string, quick: boolean, label: string, checkout: string): Promise<AccountsRun> {
+  const rounds = quick ? 12 : 60;
   const smtp = await startTestSmtpServer();
-  const dataDir = copyDataDir(base, "accounts");
-  const server = await launch(dataDir, { SMTP_URL: smtp.url });
+  const dataDir = copyDataDir(base, `accounts-${label}`);
+  log(`accounts (${label}): ${checkout}`);
+  const server = await launch(dataDir, { SMTP_URL: smtp.url }, checkout);
   let address = 100_000;
   const from = () => clientAddress(address++);
   const stamp = Date.now().toString(36);
@@ -119,24 +151,28 @@ export async function accountsPart(options: { quick: boolean }): Promise<Account
           samples[kind].push(answer.ms);
           if (kind in bodies) bodies[kind].add(`${answer.status} ${answer.body}`);
         }
-        // Every one of the four queues exactly one mail: wait for it, so the next request finds
-        // the server idle.
-        await settled(smtp, before + 1);
+        // Each of the four queues one mail: wait for it, so the next request finds the server
+        // idle (before issue 10, two of them queued none: half a second then).
+        await settled(smtp, before + 1, 500);
       }
     }
     const timings = Object.fromEntries(KINDS.map((k) => [k, timing(samples[k])])) as Record<Kind, Timing>;
-    const figures: AccountsFigures = {
+    const figures: AccountsRun = {
+      label,
+      checkout,
       rounds,
       timings,
       registerRatio: timings.registerKnown.median / timings.registerNew.median,
       recoverRatio: timings.recoverKnown.median / timings.recoverUnknown.median,
+      registerInterval: bootstrapRatio(samples.registerKnown, samples.registerNew),
+      recoverInterval: bootstrapRatio(samples.recoverKnown, samples.recoverUnknown),
       recoverAnswersIdentical:
         bodies.recoverKnown.size === 1 &&
         bodies.recoverUnknown.size === 1 &&
         [...bodies.recoverKnown][0] === [...bodies.recoverUnknown][0],
     };
     log(
-      `accounts: register known/new ${timings.registerKnown.median.toFixed(1)}/${timings.registerNew.median.toFixed(1)} ms ` +
+      `accounts (${label}): register known/new ${timings.registerKnown.median.toFixed(1)}/${timings.registerNew.median.toFixed(1)} ms ` +
         `(×${figures.registerRatio.toFixed(2)}), recover known/unknown ${timings.recoverKnown.median.toFixed(1)}/` +
         `${timings.recoverUnknown.median.toFixed(1)} ms (×${figures.recoverRatio.toFixed(2)})`,
     );
@@ -151,16 +187,31 @@ export async function accountsPart(options: { quick: boolean }): Promise<Account
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export function accountsTable(f: AccountsFigures): string {
-  const t = f.timings;
-  const row = (label: string, a: Timing, b: Timing, ratio: number) =>
-    `| ${label} | **${ms(a.median)}** (p10–p90 ${ms(a.p10)}–${ms(a.p90)}) | **${ms(b.median)}** (p10–p90 ${ms(b.p10)}–${ms(b.p90)}) | **${ratio.toFixed(2)}**${ratio >= 0.9 && ratio <= 1.1 ? " ✓" : " ✗"} |`;
-  return [
-    "| Request | Address with an account: median | Address without one: median | Ratio (goal 0.9–1.1) |",
-    "| --- | --- | --- | --- |",
-    row("`POST /api/register` (409 already used / 201 created)", t.registerKnown, t.registerNew, f.registerRatio),
-    row("`POST /api/recover-password` (200 / 200)", t.recoverKnown, t.recoverUnknown, f.recoverRatio),
+  const lines = [
+    "| Checkout | Request | Address with an account: median (p10–p90) | Address without one: median (p10–p90) | Ratio (goal 0.9–1.1) | 90 % interval of the ratio |",
+    "| --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const run of f.runs) {
+    const t = run.timings;
+    const row = (label: string, a: Timing, b: Timing, ratio: number, interval: Interval) =>
+      `| ${run.label} | ${label} | **${ms(a.median)}** (${ms(a.p10)}–${ms(a.p90)}) | **${ms(b.median)}** (${ms(b.p10)}–${ms(b.p90)}) | ` +
+      `**${ratio.toFixed(2)}**${ratio >= 0.9 && ratio <= 1.1 ? " ✓" : " ✗"} | ${interval.low.toFixed(2)}–${interval.high.toFixed(2)} |`;
+    lines.push(
+      row("`POST /api/register` (409 / 201)", t.registerKnown, t.registerNew, run.registerRatio, run.registerInterval),
+      row(
+        "`POST /api/recover-password` (200 / 200)",
+        t.recoverKnown,
+        t.recoverUnknown,
+        run.recoverRatio,
+        run.recoverInterval,
+      ),
+    );
+  }
+  const last = f.runs[f.runs.length - 1];
+  lines.push(
     "",
-    `${f.rounds} rounds of the four requests in random order, after ${WARMUP} warm-up rounds; recovery answers ` +
-      `${f.recoverAnswersIdentical ? "identical (status and body)" : "DIFFERENT"} for both kinds of address.`,
-  ].join("\n");
+    `${last.rounds} rounds of the four requests in random order per checkout, after ${WARMUP} warm-up rounds; ` +
+      `recovery answers ${last.recoverAnswersIdentical ? "identical (status and body)" : "DIFFERENT"} for both kinds of address.`,
+  );
+  return lines.join("\n");
 }

@@ -8,13 +8,13 @@
  * request bound to 127.1.2.3 reaches the server from that address. Per-IP limits (10 registrations
  * an hour) then apply to each simulated visitor as they would in production, with no proxy header.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../shared/constants.ts";
-import { type ServerProcess, startServer } from "../tests/e2e/server-process.ts";
+import { freePort, type ServerProcess } from "../tests/e2e/server-process.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "..");
@@ -33,14 +33,21 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-/** What scripts/start.mjs does before starting: build when the build is missing or older than the sources. */
-export function ensureFreshBuild(): void {
-  const marker = path.join(root, "build/server/index.js");
+/**
+ * What scripts/start.mjs does before starting: build when the build is missing or older than the
+ * sources (of this checkout, or of another one given for a before/after comparison).
+ */
+export function ensureFreshBuild(checkout = root): void {
+  const marker = path.join(checkout, "build/server/index.js");
   const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
-  const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+  const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(checkout, s))));
   if (builtAt >= sourcesAt) return;
-  log("build/ is missing or older than the sources: npx react-router build");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: ["ignore", 2, 2], timeout: 600_000 });
+  log(`${checkout}: build/ is missing or older than the sources: npx react-router build`);
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: checkout,
+    stdio: ["ignore", 2, 2],
+    timeout: 600_000,
+  });
   if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status})`);
 }
 
@@ -54,10 +61,63 @@ function schemaTag(): string {
 
 export type RunningServer = ServerProcess & { dataDir: string };
 
-export async function launch(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/** Starts `node --import tsx server/main.ts` of a checkout (this one by default) on a data folder. */
+export async function launch(
+  dataDir: string,
+  env: Record<string, string> = {},
+  checkout = root,
+): Promise<RunningServer> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "0", ...env });
-  return { ...server, dataDir };
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: checkout,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      DEMO_EVENTS: "0",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  const keep = (chunk: Buffer) => {
+    text = (text + chunk).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const output = () => text;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start in time:\n${output()}`);
+    }
+    await sleep(200);
+  }
+  return {
+    baseURL,
+    child,
+    output,
+    dataDir,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
 }
 
 /**
