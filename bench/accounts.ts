@@ -11,8 +11,8 @@
  * Each request waits for the mail the previous one queued to leave (half a second at most: before
  * issue 10, an unknown address got none), so that every request finds the server idle. Goal
  * (issue 10): known ÷ unknown medians within noise, 0.9–1.1; a 90 % bootstrap interval of each
- * ratio tells how much noise there is. `--baseline <checkout>` measures another (built) checkout
- * first, the same way.
+ * ratio tells how much noise there is (BENCH_ACCOUNTS_ROUNDS=150 narrows it). `--baseline
+ * <checkout>` measures another (built) checkout first, the same way.
  */
 import path from "node:path";
 import { startTestSmtpServer, type TestSmtpServer } from "../tests/support/smtp-server.ts";
@@ -97,7 +97,8 @@ export async function accountsPart(options: { quick: boolean; baseline?: string 
 }
 
 async function accountsRun(base: string, quick: boolean, label: string, checkout: string): Promise<AccountsRun> {
-  const rounds = quick ? 12 : 60;
+  // BENCH_ACCOUNTS_ROUNDS: more rounds, a narrower interval (on a busy machine).
+  const rounds = Number(process.env.BENCH_ACCOUNTS_ROUNDS) || (quick ? 12 : 60);
   const smtp = await startTestSmtpServer();
   const dataDir = copyDataDir(base, `accounts-${label}`);
   log(`accounts (${label}): ${checkout}`);
