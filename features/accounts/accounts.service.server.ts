@@ -426,7 +426,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
 
     /**
      * Always answers the same, whether or not the address has an account, after the same work: a
-     * token drawn and stored (as used, for nobody, when there is no account), one mail queued. An
+     * token drawn, the same statements run (storing nothing without an account), one mail queued. An
      * address with an active account gets its reset link; any other gets a "no account uses this
      * address" mail, which is what someone who forgot which address they signed up with needs (the
      * per-address limits keep it from being a way to flood a mailbox).

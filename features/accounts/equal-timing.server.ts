@@ -7,6 +7,8 @@
  * one's, and the shift follows the machine and its load by itself (timers that fire late under
  * load included). Nothing waits until both paths have been measured.
  */
+import type { FastifyReply, FastifyRequest } from "fastify";
+
 export type EqualTiming = {
   /** The heavier path took `ms`. */
   record(ms: number): void;
@@ -31,6 +33,34 @@ function recentDurations() {
       if (values.length === 0) return undefined;
       const sorted = [...values].sort((a, b) => a - b);
       return sorted[Math.floor(sorted.length / 2)];
+    },
+  };
+}
+
+/**
+ * Route hooks that even out a route's two paths, measured from routing (`onRequest`) to the
+ * serialised answer (`onSend`), so the answer's own cost (a session cookie, a larger body) counts.
+ * `classify` tells which path an answer took, or null for answers that are not compared (a
+ * refused body, a rate limit).
+ */
+export function equalTimingHooks(
+  classify: (request: FastifyRequest, reply: FastifyReply) => "heavy" | "light" | null,
+  options: Parameters<typeof equalTiming>[0] = {},
+) {
+  const timing = equalTiming(options);
+  const now = options.now ?? (() => performance.now());
+  const started = new WeakMap<FastifyRequest, number>();
+  return {
+    onRequest: async (request: FastifyRequest) => {
+      started.set(request, now());
+    },
+    onSend: async <T>(request: FastifyRequest, reply: FastifyReply, payload: T): Promise<T> => {
+      const startedAt = started.get(request);
+      if (startedAt === undefined) return payload;
+      const path = classify(request, reply);
+      if (path === "heavy") timing.record(now() - startedAt);
+      else if (path === "light") await timing.pad(startedAt);
+      return payload;
     },
   };
 }

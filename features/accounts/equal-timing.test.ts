@@ -1,5 +1,6 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
-import { equalTiming } from "./equal-timing.server.ts";
+import { equalTiming, equalTimingHooks } from "./equal-timing.server.ts";
 
 /** A clock and a sleep the test controls: no real time passes. */
 function fakeTime() {
@@ -75,5 +76,39 @@ describe("equal timing", () => {
     // 51 newer samples of 20 ms replace the old ones.
     for (let i = 0; i < 51; i++) timing.record(20);
     expect(await light(5)).toBe(20);
+  });
+});
+
+describe("equal timing hooks", () => {
+  it("measure a route from routing to its serialised answer, and even out the path it names", async () => {
+    let now = 0;
+    const slept: number[] = [];
+    const hooks = equalTimingHooks(
+      (_request, reply) => (reply.statusCode === 201 ? "heavy" : reply.statusCode === 409 ? "light" : null),
+      {
+        now: () => now,
+        sleep: async (ms) => {
+          slept.push(ms);
+          now += ms;
+        },
+      },
+    );
+    const answer = async (statusCode: number, workMs: number) => {
+      const request = {} as FastifyRequest;
+      const reply = { statusCode } as FastifyReply;
+      const started = now;
+      await hooks.onRequest(request);
+      now += workMs;
+      expect(await hooks.onSend(request, reply, "body")).toBe("body");
+      return now - started;
+    };
+    expect(await answer(201, 90)).toBe(90);
+    expect(await answer(201, 110)).toBe(110);
+    expect(await answer(201, 100)).toBe(100);
+    // "Already used" after 60 ms of work waits for the 40 ms difference of the medians.
+    expect(await answer(409, 60)).toBe(100);
+    // Answers that are not compared are left alone.
+    expect(await answer(429, 5)).toBe(5);
+    expect(slept).toEqual([40]);
   });
 });
