@@ -3,6 +3,8 @@ import type { Locale } from "../shared/constants.ts";
 import { switchLocalePath } from "../shared/i18n/index.ts";
 import { pagePath, parseRouteId } from "../shared/i18n/pages.ts";
 
+type AlternateParams = (params: Record<string, string | undefined>, to: Locale) => Record<string, string | undefined>;
+
 /**
  * The current page in another locale, from the deepest localized route match; pages outside the
  * table (the 404) keep their path with the other prefix.
@@ -11,7 +13,12 @@ export function alternatePath(matches: UIMatch[], to: Locale, pathname: string):
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i];
     const parsed = match ? parseRouteId(match.id) : null;
-    if (parsed && match) return pagePath(parsed.page, to, match.params as Record<string, string>);
+    if (parsed && match) {
+      // A page whose slug differs by language says how to find it in the other one.
+      const handle = match.handle as { alternateParams?: AlternateParams } | undefined;
+      const params = match.params as Record<string, string>;
+      return pagePath(parsed.page, to, (handle?.alternateParams?.(params, to) as Record<string, string>) ?? params);
+    }
   }
   return switchLocalePath(pathname, to);
 }

@@ -2,6 +2,7 @@ import type { SessionUser } from "../features/accounts/accounts.contract.ts";
 import type { Config } from "../server/config.server.ts";
 import type { Services } from "../server/services.server.ts";
 import type { Locale } from "../shared/constants.ts";
+import type { LegalSettings } from "../shared/static-pages.ts";
 
 /** The JSON API's answer to a page's action. */
 export type PageApiAnswer = { status: number; body: unknown; cookies: string[] };
@@ -16,7 +17,7 @@ export type PageApi = (call: { url: string; body: unknown; locale: Locale }) => 
 /** What the Fastify server hands to every loader and action (see server/react-router.server.ts). */
 export type AppContext = {
   services: Services;
-  config: Pick<Config, "PUBLIC_URL" | "MAP_STYLE_URL">;
+  config: Pick<Config, "PUBLIC_URL" | "MAP_STYLE_URL"> & { legal?: LegalSettings };
   /** The signed-in member, or null for a visitor. */
   user: SessionUser | null;
   /** Social sign-in providers with credentials configured, for the login page's buttons. */

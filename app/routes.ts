@@ -15,13 +15,16 @@ const FILES: Record<PageId, string> = {
   forgotPassword: "routes/forgot-password.tsx",
   resetPassword: "routes/reset-password.tsx",
   verifyEmail: "routes/verify-email.tsx",
+  signOut: "routes/sign-out.tsx",
   account: "routes/account.tsx",
   settings: "routes/settings.tsx",
   member: "routes/member.tsx",
   myEvents: "routes/my-events.tsx",
   eventNew: "routes/event-editor.tsx",
   eventEdit: "routes/event-editor.tsx",
+  admin: "routes/admin.tsx",
   adminEvents: "routes/admin-events.tsx",
+  setup: "routes/setup.tsx",
 };
 
 /** Each page is declared once per locale with the id "<locale>.<page>". */

@@ -1,6 +1,7 @@
 /**
  * A small closed-loop HTTP load generator: `concurrency` clients on keep-alive connections, each
- * sending its next request as soon as the previous answer is read, for a fixed time. It runs in a
+ * sending its next request as soon as the previous answer is read, for a fixed time; or, with
+ * `ratePerSecond`, an open-loop probe sending requests at a fixed rate. It runs in a
  * worker thread (bench/load-worker.ts) so that the clients do not share the server's event loop.
  * Every loop is bounded by a deadline, a request count and a per-request timeout.
  */
@@ -19,6 +20,13 @@ export type LoadOptions = {
   timeoutMs?: number;
   /** Request headers (a session cookie, Accept-Encoding…). */
   headers?: Record<string, string>;
+  /**
+   * Open loop: requests are sent at this rate whatever the answers, and each one's latency counts
+   * from the moment it was due, so a server that stalls shows in every request it delays (a closed
+   * loop sends fewer requests while the server stalls, and its percentiles hide the stall).
+   * `concurrency` then bounds the connections.
+   */
+  ratePerSecond?: number;
   /**
    * A mix of paths on `url`'s origin, taken in turn (request n asks for paths[n % length]) instead
    * of `url`'s own path; the result then has figures per path too.
@@ -115,38 +123,59 @@ export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
   let errors = 0;
   let bytes = 0;
 
+  const measureOne = async (due: number, record: boolean) => {
+    let status = "error";
+    let size = 0;
+    const pathIndex = nextPath++ % paths.length;
+    try {
+      const answer = await once(paths[pathIndex]);
+      status = String(answer.status);
+      size = answer.bytes;
+    } catch {
+      // counted below as an error
+    }
+    if (!record) return;
+    const took = performance.now() - due;
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    const mine = perPath[pathIndex];
+    mine.requests++;
+    mine.statuses[status] = (mine.statuses[status] ?? 0) + 1;
+    if (status !== "200") {
+      errors++;
+      mine.errors++;
+    }
+    bytes += size;
+    if (count < maxRequests) {
+      pathOf[count] = pathIndex;
+      latencies[count++] = took;
+    }
+  };
+
+  const openPhase = async (ms: number, record: boolean, rate: number) => {
+    const started = performance.now();
+    const interval = 1000 / rate;
+    const pending = new Set<Promise<void>>();
+    const budget = Math.min(maxRequests, Math.ceil((ms / 1000) * rate));
+    for (let k = 0; k < budget; k++) {
+      const due = started + k * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const request = measureOne(due, record);
+      pending.add(request);
+      void request.finally(() => pending.delete(request));
+    }
+    await Promise.all(pending);
+    return performance.now() - started;
+  };
+
   const phase = async (ms: number, record: boolean) => {
+    if (options.ratePerSecond) return openPhase(ms, record, options.ratePerSecond);
     const deadline = performance.now() + ms;
     let budget = record ? maxRequests : Math.min(maxRequests, 1_000_000);
     const client = async () => {
       while (performance.now() < deadline && budget > 0) {
         budget--;
-        const started = performance.now();
-        let status = "error";
-        let size = 0;
-        const pathIndex = nextPath++ % paths.length;
-        try {
-          const answer = await once(paths[pathIndex]);
-          status = String(answer.status);
-          size = answer.bytes;
-        } catch {
-          // counted below as an error
-        }
-        if (!record) continue;
-        const took = performance.now() - started;
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        const mine = perPath[pathIndex];
-        mine.requests++;
-        mine.statuses[status] = (mine.statuses[status] ?? 0) + 1;
-        if (status !== "200") {
-          errors++;
-          mine.errors++;
-        }
-        bytes += size;
-        if (count < maxRequests) {
-          pathOf[count] = pathIndex;
-          latencies[count++] = took;
-        }
+        await measureOne(performance.now(), record);
       }
     };
     const started = performance.now();

@@ -24,7 +24,7 @@ export type PagesFigures = {
   htmlBytes: Record<string, Record<string, number>>;
 };
 
-type Running = {
+export type Running = {
   label: string;
   origin: string;
   child: ChildProcess;
@@ -41,7 +41,7 @@ async function stylesheet(origin: string): Promise<string> {
   return css;
 }
 
-function gitCommit(dir: string): string {
+export function gitCommit(dir: string): string {
   const result = spawnSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" });
   return result.stdout.trim() || "unknown";
 }
@@ -89,14 +89,27 @@ async function signIn(origin: string): Promise<string> {
   return cookies.join("; ");
 }
 
-async function start(label: string, dir: string, dataDir: string): Promise<Running> {
+/** Starts a checkout as `npm start` does, on a free port of 127.0.0.1; `env` adds settings. */
+export async function start(
+  label: string,
+  dir: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<Running> {
   ensureBuilt(dir);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let log = "";
   // What `npm start` runs, with the environment it gives the server.
   const { NODE_ENV: _unset, ...environment } = process.env;
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  // BENCH_SERVER_NICE (-20…19, Linux): the server and every thread it starts run at that nice value
+  // (`nice -n`), to shield the server under test from other work on a shared machine. Unset: as is.
+  const nice = process.env.BENCH_SERVER_NICE;
+  const [command, args] =
+    nice && /^-?\d{1,2}$/.test(nice)
+      ? ["nice", ["-n", nice, process.execPath, "scripts/start.mjs"]]
+      : [process.execPath, ["scripts/start.mjs"]];
+  const child = spawn(command, args, {
     cwd: dir,
     env: {
       ...environment,
@@ -106,6 +119,7 @@ async function start(label: string, dir: string, dataDir: string): Promise<Runni
       DATA_DIR: dataDir,
       DEMO_EVENTS: "3200",
       LOG_LEVEL: "warn",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -119,7 +133,7 @@ async function start(label: string, dir: string, dataDir: string): Promise<Runni
   return { label, origin, child, cookie: await signIn(origin), css: await stylesheet(origin), output: () => log };
 }
 
-async function stop(running: Running) {
+export async function stop(running: Running) {
   if (running.child.exitCode !== null) return;
   const exited = new Promise((r) => running.child.once("exit", r));
   running.child.kill("SIGTERM");

@@ -15,6 +15,9 @@
  *   pages     the server as `npm start` runs it (child process, production build, PGlite seeded with
  *             the demo catalogue): pages, a signed-in page, /healthz, a static file, /api/events;
  *             with --baseline <checkout>, another checkout measured side by side (before/after)
+ *   uploads   the same server while two clients upload the largest GPX allowed in a loop: /healthz
+ *             and a search page, idle then under the uploads (issue 10's goal); with --baseline,
+ *             the other checkout first
  *   mail      the same server delivering 500 queued mails, and a burst of 500 recoveries, to a real
  *             local SMTP server (bench/mail.ts); goal: 500 queued mails out in 30 s or less
  *   accounts  registration and password recovery for addresses with and without an account, in one
@@ -25,7 +28,7 @@
  *             same data: acknowledged writes kept, every queued mail delivered once (bench/fault.ts)
  *
  * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…],
- * --baseline <folder of another built checkout> (pages part).
+ * --baseline <folder of another built checkout> (pages and uploads parts).
  * Prints a Markdown table and writes the raw figures to bench/results/latest.json.
  */
 import { spawnSync } from "node:child_process";
@@ -56,6 +59,7 @@ import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } f
 import { type LoadResult, median, percentile, runLoad } from "./load.ts";
 import { type MailFigures, mailPart, mailTable } from "./mail.ts";
 import { type PagesFigures, pagesPart, pagesTable } from "./pages.ts";
+import { type UploadsFigures, uploadsPart, uploadsTable } from "./uploads.ts";
 
 const PARTS = [
   "startup",
@@ -65,6 +69,7 @@ const PARTS = [
   "search",
   "lighthouse",
   "pages",
+  "uploads",
   "mail",
   "accounts",
   "fault",
@@ -79,6 +84,8 @@ const HARD_LIMIT_MS = 8 * 60_000;
 const SEARCH_EXTRA_MS = 20 * 60_000;
 /** More with the pages part: one or two servers to seed and start, 9 routes each. */
 const PAGES_EXTRA_MS = 10 * 60_000;
+/** More with the uploads part: one or two servers to seed and start, four 10 s probes each. */
+const UPLOADS_EXTRA_MS = 8 * 60_000;
 /** More with the mail, accounts and fault parts: servers to start (and seed, the first time), a crash to recover. */
 const SERVER_PARTS_EXTRA_MS = 12 * 60_000;
 /** More with the lighthouse part: 12 runs of 7–40 s each. */
@@ -433,6 +440,8 @@ const SERVER_ROUTES = [
   { name: "GET / (server-rendered home page)", path: "/" },
   // React Router's single-fetch data URL of the home page: the same loader, no React render.
   { name: "GET /_root.data (home page loader only, no render)", path: "/_root.data" },
+  // A vector tile of the offline base map (Paris at zoom 10), made by the first request then cached.
+  { name: "GET /basemap/…/tiles/10/518/352.pbf (base map tile)", path: "/basemap/bench/tiles/10/518/352.pbf" },
 ];
 const API_ROUTES = SERVER_ROUTES.slice(1, 3);
 
@@ -1081,6 +1090,7 @@ async function main() {
     (options.parts.has("search") ? SEARCH_EXTRA_MS : 0) +
     (options.parts.has("lighthouse") ? LIGHTHOUSE_EXTRA_MS : 0) +
     (options.parts.has("pages") ? PAGES_EXTRA_MS : 0) +
+    (options.parts.has("uploads") ? UPLOADS_EXTRA_MS : 0) +
     (["mail", "accounts", "fault"].some((p) => options.parts.has(p as Part)) ? SERVER_PARTS_EXTRA_MS : 0);
   const runDeadline = Date.now() + limitMs - 60_000;
   const hardStop = setTimeout(() => {
@@ -1118,6 +1128,7 @@ async function main() {
   let searchFigures: SearchFigures | undefined;
   let pagesFigures: PagesFigures | undefined;
   let pagesBare: LoadResult | undefined;
+  let uploadsFigures: UploadsFigures | undefined;
   let lighthouseFigures: (LighthouseFigures & { skipped?: string }) | undefined;
   let mailFigures: MailFigures | undefined;
   let accountsFigures: AccountsFigures | undefined;
@@ -1241,6 +1252,14 @@ async function main() {
         bareRowPart = "HTTP (reference)";
       }
     }
+    if (options.parts.has("uploads")) {
+      uploadsFigures = await uploadsPart({
+        baseline: options.baseline,
+        durationMs: options.durationMs * 2,
+        warmupMs: options.warmupMs,
+      });
+      results.uploads = uploadsFigures;
+    }
     if (options.parts.has("mail")) {
       mailFigures = await mailPart({ quick: options.quick });
       results.mail = mailFigures;
@@ -1278,6 +1297,11 @@ async function main() {
     console.log(
       `\n### Pages as \`npm start\` serves them (PGlite, ${grouped(DEMO_EVENTS)} events)\n\n${pagesTable(pagesFigures)}; ` +
         `bare Fastify ${grouped(pagesBare.requestsPerSecond)} req/s in the same run.`,
+    );
+  if (uploadsFigures)
+    console.log(
+      `\n### While two clients upload the largest GPX allowed (PGlite, ${grouped(DEMO_EVENTS)} events)\n\n` +
+        uploadsTable(uploadsFigures),
     );
   if (lighthouseFigures)
     console.log(

@@ -28,6 +28,9 @@ function newestMtime(target) {
 const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.resolve(s))));
 if (builtAt < sourcesAt) {
+  // The settings first: a bad one is named at once, not after the build.
+  const check = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts", "--check"], { stdio: "inherit" });
+  if (check.status !== 0) process.exit(check.status ?? 1);
   console.log(builtAt ? "[dossard] sources changed, rebuilding…" : "[dossard] building the site…");
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -6,22 +6,26 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { Database } from "../db/client.server.ts";
+import { access, installAccessRules, withAccess } from "../features/accounts/access.server.ts";
 import { accountsRoutes } from "../features/accounts/accounts.routes.server.ts";
 import { sessionUser } from "../features/accounts/accounts.service.server.ts";
 import { cookieSecret, installAuth } from "../features/accounts/auth.server.ts";
+import { firstAdminRoutes } from "../features/accounts/first-admin.routes.server.ts";
 import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
 import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
 import { editorRoutes } from "../features/editor/editor.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
 import { geoRoutes } from "../features/geo/geo.routes.server.ts";
+import { illustrationRoutes } from "../features/illustrations/illustrations.routes.server.ts";
 import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.server.ts";
 import { createMailService } from "../features/mail/mail.service.server.ts";
+import { mapsRoutes } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
@@ -32,8 +36,11 @@ import { referenceRoutes } from "../features/sports/reference.routes.server.ts";
 import { trackUploadRoutes } from "../features/tracks/tracks.routes.server.ts";
 import { CSP_DIRECTIVES } from "../shared/csp.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
+import type { LegalSettings } from "../shared/static-pages.ts";
 import type { Config } from "./config.server.ts";
-import { accessHeaderGuard, errorHandlers } from "./errors.server.ts";
+import { accessHeaderGuard, errorHandlers, frameworkErrors } from "./errors.server.ts";
+import { refuseUnstorableInput } from "./input-guard.server.ts";
+import { loggerOptions } from "./logging.server.ts";
 import { pageApi } from "./page-api.server.ts";
 import { createPageCache, type PageCache } from "./page-cache.server.ts";
 import { reactRouterPlugin } from "./react-router.server.ts";
@@ -62,6 +69,8 @@ export type BuildOptions = {
   logger?: boolean | object;
   /** Run queued jobs (mail…) in this process; tests drain the queue themselves when false. */
   runJobs?: boolean;
+  /** Told of every route as it is added (tests enumerate the app's own route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const EDITION_COPY_QUEUE = "events.copy-editions";
@@ -121,10 +130,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   configurePublicOrigin(config.PUBLIC_URL);
   const app = Fastify({
-    logger: options.logger ?? false,
-    trustProxy: true,
+    // Whoever turns logging on gets the redaction and scrubbing of server/logging.server.ts.
+    logger: options.logger ? { ...loggerOptions(), ...(options.logger === true ? {} : options.logger) } : false,
+    // X-Forwarded-* only from the proxies named in TRUSTED_PROXIES: request.ip is then the
+    // right-most address that is not one of them (per-address limits, sessions, logs).
+    trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
@@ -183,11 +197,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   errorHandlers(app);
   app.addHook("onRequest", accessHeaderGuard);
+  app.addHook("preValidation", refuseUnstorableInput);
   await installAuth(app, {
     accounts: () => app.services.accounts,
     secret: cookieSecret(config.SESSION_SECRET, config.dataDir),
     publicUrl: config.PUBLIC_URL,
   });
+  // From here on every route declares who may call it (config.access), checked by one hook.
+  installAccessRules(app, { db: database.db });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -198,12 +215,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+  await app.register(withAccess(access.anyone, fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true }));
 
   // The database is asked at most once a second: a load balancer polling this (or a load test)
   // costs no query per request, and a failure still shows within a second.
   let databaseCheckedAt = 0;
-  app.get("/healthz", { schema: { hide: true } }, async () => {
+  app.get("/healthz", { schema: { hide: true }, config: { access: access.anyone } }, async () => {
     const now = performance.now();
     if (now - databaseCheckedAt > 1000) {
       await database.db.execute(sql`SELECT 1`);
@@ -219,23 +236,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(geoRoutes);
   await app.register(seoRoutes);
   await app.register(accountsRoutes);
+  await app.register(firstAdminRoutes);
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);
   await app.register(eventImageRoutes);
+  await app.register(illustrationRoutes);
   await app.register(organizerRoutes);
   await app.register(editorRoutes);
+  await app.register(mapsRoutes);
 
   // Uploaded files (profile photos…), under the addresses of shared/image-url.ts.
   fs.mkdirSync(path.join(config.dataDir, "uploads"), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, "uploads"),
-    prefix: "/media/",
-    decorateReply: false,
-    index: false,
-    setHeaders(res) {
-      res.header("Cache-Control", "public, max-age=86400");
-    },
-  });
+  await app.register(
+    withAccess(access.anyone, fastifyStatic, {
+      root: path.join(config.dataDir, "uploads"),
+      prefix: "/media/",
+      decorateReply: false,
+      index: false,
+      setHeaders(res) {
+        res.header("Cache-Control", "public, max-age=86400");
+      },
+    }),
+  );
 
   if (options.clientDir) {
     await app.register(staticFilesPlugin, { root: path.resolve(options.clientDir) });
@@ -255,6 +277,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
     }
     const oauthProviders = enabledProviders(config);
+    const legal: LegalSettings = {
+      publisher: config.LEGAL_PUBLISHER,
+      address: config.LEGAL_ADDRESS,
+      email: config.LEGAL_EMAIL,
+      phone: config.LEGAL_PHONE,
+      director: config.LEGAL_DIRECTOR,
+      registration: config.LEGAL_REGISTRATION,
+      host: config.LEGAL_HOST,
+      hostAddress: config.LEGAL_HOST_ADDRESS,
+    };
     await app.register(async (scope) =>
       reactRouterPlugin(scope, {
         build,
@@ -266,7 +298,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           const auth = await request.auth();
           return {
             services: app.services,
-            config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL },
+            config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL, legal },
             user: auth ? sessionUser(auth.user) : null,
             oauthProviders,
             api: pageApi(app, request),

@@ -1,11 +1,33 @@
+import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+
+/** A host name as DNS allows it (letters, digits, hyphens; dot-separated labels). */
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/** proxy-addr's names for address ranges, accepted in TRUSTED_PROXIES as Fastify does. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IP address, an IP/prefix range, or one of PROXY_RANGES. */
+export function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGES.has(value)) return true;
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = net.isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** Every setting the server reads, with its default. Documented in README.md and .env.example. */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z
+    .string()
+    .refine((value) => net.isIP(value) !== 0 || HOST_NAME.test(value), "must be an IP address or a host name")
+    .default("0.0.0.0"),
   /** Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -17,9 +39,41 @@ const schema = z.object({
   DEMO_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(3200),
   DEMO_SEED: z.coerce.number().int().default(2026),
   MAP_STYLE_URL: z.string().default(""),
+  /** The france-geojson folder of the offline base map; default ../shared/data/france-geojson. */
+  MAP_DATA_DIR: z.string().min(1).optional(),
+  /**
+   * The reverse proxies (IPs, CIDR ranges, or loopback/linklocal/uniquelocal) whose X-Forwarded-For
+   * and X-Forwarded-Proto are believed; the client is the right-most address none of them is.
+   * Unset: nobody's, the client is the connection's address.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine(isProxyAddress, {
+          error: (issue) => `"${String(issue.input)}" is not an IP address or a CIDR range (a.b.c.d/n)`,
+        }),
+      ),
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long anonymous pages are served from memory (and by a shared cache in front); 0: never. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** What the legal notice and the privacy page say about whoever runs this site (empty: "to be filled in"). */
+  LEGAL_PUBLISHER: z.string().max(300).default(""),
+  LEGAL_ADDRESS: z.string().max(300).default(""),
+  LEGAL_EMAIL: z.string().max(200).default(""),
+  LEGAL_PHONE: z.string().max(50).default(""),
+  LEGAL_DIRECTOR: z.string().max(200).default(""),
+  LEGAL_REGISTRATION: z.string().max(200).default(""),
+  LEGAL_HOST: z.string().max(300).default(""),
+  LEGAL_HOST_ADDRESS: z.string().max(300).default(""),
   /** smtp://user:pass@host:port or smtps://…; unset: messages are written to DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -55,9 +109,53 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    // A list's entry is reported under the setting's name (TRUSTED_PROXIES, not TRUSTED_PROXIES.1).
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, "");
   return { ...parsed.data, PUBLIC_URL: publicUrl, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/**
+ * The data folder (and the database folder in it, when there is one) must take new files: checked
+ * before the database opens, so a read-only folder is named instead of failing deep in PGlite.
+ */
+export function checkDataDir(config: Pick<Config, "dataDir" | "DATABASE_URL">): void {
+  const folders = [config.dataDir];
+  const pgdata = path.join(config.dataDir, "pgdata");
+  if (!config.DATABASE_URL && fs.existsSync(pgdata)) folders.push(pgdata);
+  for (const folder of folders) {
+    try {
+      fs.mkdirSync(folder, { recursive: true });
+      const probe = path.join(folder, `.write-check-${process.pid}`);
+      fs.writeFileSync(probe, "");
+      fs.rmSync(probe);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new ConfigError(`Invalid configuration:\n  DATA_DIR: the folder ${folder} is not writable (${code})`);
+    }
+  }
+}
+
+/**
+ * HOST and PORT can be listened on: tried (and released) at start, before the database and the
+ * catalogue load, so a wrong address stops the server at once instead of after the loading.
+ */
+export async function checkListen(config: Pick<Config, "HOST" | "PORT">): Promise<void> {
+  const server = net.createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen({ host: config.HOST, port: config.PORT, exclusive: true }, resolve);
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    const setting = code === "EADDRINUSE" || code === "EACCES" ? "PORT" : "HOST";
+    throw new ConfigError(
+      `Invalid configuration:\n  ${setting}: cannot listen on ${config.HOST}:${config.PORT} (${code})`,
+    );
+  } finally {
+    await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  }
 }

@@ -69,10 +69,41 @@ function sendFieldErrors(request: FastifyRequest, reply: FastifyReply, issues: I
   return sendError(request, reply, first.code, { field, status: 400, fields: fieldsOrCatalogue });
 }
 
-/** The spec's fixed secure-access header is required on every /api write. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The path as a router or a proxy may read it: percent-decoded, dot segments resolved, backslashes
+ * and repeated slashes as one "/", lower case.
+ */
+export function normalisedPath(url: string): string {
+  const raw = url.split("?", 1)[0] ?? "/";
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: judged as it stands.
+  }
+  let path = decoded;
+  try {
+    path = new URL(decoded.replaceAll("\\", "/"), "http://x").pathname;
+  } catch {
+    // Kept as decoded.
+  }
+  return path.replace(/\/{2,}/g, "/").toLowerCase();
+}
+
+function isApiPath(path: string | undefined): boolean {
+  return path !== undefined && (path === "/api" || path.startsWith("/api/"));
+}
+
+/**
+ * The spec's fixed secure-access header is required on every /api write. "Under /api" is judged on
+ * the route the router matched (it decodes the URL: `/%61pi/register` is /api/register), and on the
+ * normalised path for requests no API route matched, never on the raw URL.
+ */
 export async function accessHeaderGuard(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.url.startsWith("/api/")) return;
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+  if (READS.has(request.method)) return;
+  if (!isApiPath(request.routeOptions.url) && !isApiPath(normalisedPath(request.url))) return;
   if (request.headers[ACCESS_HEADER] !== ACCESS_HEADER_VALUE) {
     return sendError(request, reply, "MISSING_ACCESS_HEADER");
   }
@@ -97,12 +128,56 @@ export function errorHandlers(app: FastifyInstance) {
     if (error instanceof ApiError) {
       return sendError(request, reply, error.code, { field: error.field, status: error.status });
     }
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      return sendError(request, reply, status === 404 ? "NOT_FOUND" : "BAD_REQUEST", { status });
-    }
-    request.log.error(error);
+    const refusal = clientErrorOf(error);
+    if (refusal) return sendError(request, reply, refusal.code, { status: refusal.status, field: refusal.field });
+    // The logger copies the error without the statement's values (server/logging.server.ts).
+    request.log.error({ err: error }, "request failed");
     return sendError(request, reply, "GENERIC", { status: 500 });
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, "NOT_FOUND"));
+}
+
+/**
+ * Errors Fastify answers before routing (a path that is not valid percent-encoded UTF-8), in the
+ * API's error shape: Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrors(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  const refusal = clientErrorOf(error) ?? { code: "BAD_REQUEST" as const, status: 400 };
+  return sendError(request, reply, refusal.code, { status: refusal.status, field: refusal.field });
+}
+
+/** Errors thrown by the multipart parser (busboy) on a malformed body: the client's fault. */
+function isMultipartParserError(error: Error): boolean {
+  return typeof error.stack === "string" && /[\\/]@fastify[\\/]busboy[\\/]/.test(error.stack);
+}
+
+/**
+ * What a framework, body-parser or multipart error says about the request, as the catalogue's
+ * code and an HTTP status; null for anything else (a 500). Fastify's content-type parsers and
+ * @fastify/multipart give a status (some of them 406 or 500 for what is a bad request); busboy,
+ * under @fastify/multipart, throws plain errors on a malformed multipart body.
+ */
+export function clientErrorOf(error: Error): { code: ErrorCode; status: number; field?: string } | null {
+  switch ((error as { code?: string }).code) {
+    case "FST_REQ_FILE_TOO_LARGE":
+      return { code: "FILE_TOO_HEAVY", status: 413, field: "file" };
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_PARTS_LIMIT":
+    case "FST_FILES_LIMIT":
+    case "FST_FIELDS_LIMIT":
+      return { code: "BAD_REQUEST", status: 413 };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return { code: "BAD_REQUEST", status: 415 };
+    case "FST_INVALID_JSON_FIELD_ERROR":
+    case "FST_PROTO_VIOLATION":
+    case "FST_MP_PREMATURE_CLOSE":
+      return { code: "BAD_REQUEST", status: 400 };
+  }
+  if (isMultipartParserError(error)) return { code: "BAD_REQUEST", status: 400, field: "file" };
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status && status >= 400 && status < 500) {
+    return { code: status === 404 ? "NOT_FOUND" : "BAD_REQUEST", status };
+  }
+  return null;
 }

@@ -3,15 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { openDatabase } from "../db/client.server.ts";
-import { ensureSeeded } from "../db/seed/index.server.ts";
-import { buildApp } from "./app.server.ts";
-import { ConfigError, loadConfig } from "./config.server.ts";
+import { ConfigError, checkDataDir, checkListen, loadConfig } from "./config.server.ts";
 
 async function main() {
+  // Every setting is checked before anything slow starts (loading the server's modules, the
+  // database, the catalogue): a bad one stops the server at once, named.
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    checkDataDir(config);
+    await checkListen(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -19,6 +20,8 @@ async function main() {
     }
     throw error;
   }
+  // `--check`: the settings only (npm start asks before a build, which takes a while).
+  if (process.argv.includes("--check")) process.exit(0);
   const log = (message: string) => console.log(`[dossard] ${message}`);
 
   const buildFile = path.resolve("build/server/index.js");
@@ -26,6 +29,22 @@ async function main() {
     console.error("The site is not built: run `npm run build` (npm start does it for you).");
     process.exit(1);
   }
+
+  const [
+    { openDatabase },
+    { ensureSeeded },
+    { cookieSecret },
+    { removeServerFile, setupPath, writeServerFile },
+    { buildApp },
+    { loggerOptions },
+  ] = await Promise.all([
+    import("../db/client.server.ts"),
+    import("../db/seed/index.server.ts"),
+    import("../features/accounts/auth.server.ts"),
+    import("../features/accounts/first-admin.routes.server.ts"),
+    import("./app.server.ts"),
+    import("./logging.server.ts"),
+  ]);
 
   // The database starts while booting, never on the first request.
   const started = Date.now();
@@ -49,17 +68,8 @@ async function main() {
     database,
     build,
     clientDir: path.resolve("build/client"),
-    logger: {
-      level: config.LOG_LEVEL,
-      // Query strings can carry secrets (reset links' tokens, OAuth codes): logs keep the path only.
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.split("?")[0],
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    // Paths only, secrets redacted, failed statements without their values (logging.server.ts).
+    logger: loggerOptions(config.LOG_LEVEL),
   });
 
   let closing = false;
@@ -70,6 +80,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      removeServerFile(config.dataDir);
       await app.close();
       await database.close();
       process.exit(0);
@@ -82,7 +93,16 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  writeServerFile(config.dataDir, typeof address === "object" && address ? address.port : config.PORT);
   log(`Dossard is running on ${config.PUBLIC_URL} (listening on ${config.HOST}:${config.PORT})`);
+  if (!(await app.services.accounts.hasAdmin())) {
+    const secret = cookieSecret(config.SESSION_SECRET, config.dataDir);
+    log(
+      `No administrator yet. Create the first one at ${config.PUBLIC_URL}${setupPath(secret)} ` +
+        "(this link works until an administrator exists; keep it private).",
+    );
+  }
 }
 
 main().catch((error) => {

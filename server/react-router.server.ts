@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppContext } from "../app/context.ts";
+import { access } from "../features/accounts/access.server.ts";
 import {
   type CachedPage,
   matchesEtag,
@@ -89,7 +90,8 @@ export async function reactRouterPlugin(
   const handle = createRequestHandler(opts.build, opts.mode);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
-  app.all("/*", { schema: { hide: true } }, async (request, reply) => {
+  // Open to all at this level: member pages send visitors to sign in from their loaders.
+  app.all("/*", { schema: { hide: true }, config: { access: access.anyone } }, async (request, reply) => {
     const method = request.method.toUpperCase();
     const anonymous = !request.cookies?.[opts.sessionCookie];
     const cache = opts.cache;

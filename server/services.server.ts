@@ -3,10 +3,12 @@ import { accountsService, type MailSender } from "../features/accounts/accounts.
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
+import { generatedImagesService } from "../features/illustrations/generated-images.service.server.ts";
 import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
 import { eventGroupsService } from "../features/search/groups.service.server.ts";
+import { searchTextInterpreter } from "../features/search/interpret.server.ts";
 import { searchService } from "../features/search/search.service.server.ts";
 import { seoService } from "../features/seo/seo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
@@ -28,6 +30,7 @@ export function createServices(
 ) {
   const accounts = accountsService(db, clock, deps);
   const search = searchService(db, clock, { resultCacheMs: deps.searchResultCacheMs ?? 0 });
+  const geo = geoService(db);
   const images = eventImagesService({
     db,
     clock,
@@ -62,12 +65,14 @@ export function createServices(
       },
     }),
     images,
+    generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),
     eventDetails: eventDetailService(db, clock),
     organizers: organizerService(db, clock, deps),
     search,
-    geo: geoService(db),
+    geo,
+    searchText: searchTextInterpreter(db, geo, clock),
     sports: sportsService(db),
     seo: seoService(db, clock),
   };

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { access } from "../features/accounts/access.server.ts";
 import { etagOf, matchesEtag, preferredEncoding } from "./page-cache.server.ts";
 import { filesBelow, precompressAssets } from "./precompress.server.ts";
 
@@ -95,6 +96,7 @@ export async function staticFilesPlugin(app: FastifyInstance, options: { root: s
       method: ["GET", "HEAD"],
       url: urlPath,
       schema: { hide: true },
+      config: { access: access.anyone },
       handler: (request, reply) => send(request, reply, file),
     });
   }

@@ -30,6 +30,8 @@ export const errorCatalogue = {
   LOGIN_REQUIRED: { status: 401, key: "errors.loginRequired" },
   FORBIDDEN: { status: 403, key: "errors.forbidden" },
   TOO_MANY_ATTEMPTS: { status: 429, key: "errors.tooManyAttempts" },
+  /** Many wrong passwords for one account from many places: devices it was used on still get in. */
+  ACCOUNT_LOGIN_PAUSED: { status: 429, key: "errors.accountLoginPaused" },
   INVALID_CODE: { status: 400, key: "errors.invalidCode", field: "code" },
   CODE_EXPIRED: { status: 400, key: "errors.codeExpired", field: "code" },
   FIELD_REQUIRED: { status: 400, key: "errors.fieldRequired" },
@@ -44,11 +46,19 @@ export const errorCatalogue = {
   EVENT_NOT_SAVED: { status: 409, key: "errors.eventNotSaved" },
   GPX_INVALID: { status: 400, key: "errors.gpxInvalid", field: "file" },
   GPX_EMPTY: { status: 400, key: "errors.gpxEmpty", field: "file" },
+  /** Over TRACK_MAX_BYTES or TRACK_MAX_POINTS (features/tracks/track-processing.ts); the message says both. */
+  GPX_TOO_LARGE: { status: 413, key: "errors.gpxTooLarge", field: "file" },
+  /** A member's upload quota for the hour is spent (tracks, photos). */
+  TOO_MANY_UPLOADS: { status: 429, key: "errors.tooManyUploads" },
+  /** The workers that process uploads have a full queue, or a task ran out of time. */
+  SERVER_BUSY: { status: 503, key: "errors.serverBusy" },
   NO_ORGANIZER_CONTACT: { status: 409, key: "errors.noOrganizerContact" },
   EMAIL_VERIFICATION_REQUIRED: { status: 409, key: "errors.emailVerificationRequired" },
   ACCOUNT_CONFIRMATION_REQUIRED: { status: 409, key: "errors.accountConfirmationRequired" },
   INVALID_TOKEN: { status: 400, key: "errors.invalidToken" },
   INVALID_GRANT: { status: 401, key: "errors.invalidGrant" },
+  SETUP_LINK_INVALID: { status: 400, key: "errors.setupLinkInvalid" },
+  SETUP_DONE: { status: 410, key: "errors.setupDone" },
   BAD_LOGIN: { status: 401, key: "errors.badLogin" },
   OAUTH_FAILURE: { status: 400, key: "errors.oauthFailure" },
   OAUTH_NO_EMAIL: { status: 400, key: "errors.oauthNoEmail" },

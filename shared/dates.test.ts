@@ -9,6 +9,8 @@ import {
   formatDateRange,
   formatIsoDate,
   formatLongDate,
+  formatPageDate,
+  formatPageDateRange,
   formatRelativeDays,
   fromUtcMidnight,
   parseIsoDate,
@@ -147,5 +149,20 @@ describe("relative days", () => {
     expect(formatRelativeDays(1, "en")).toBe("tomorrow");
     expect(formatRelativeDays(3, "en")).toBe("in 3 days");
     expect(formatRelativeDays(-5, "en")).toBe("5 days ago");
+  });
+});
+
+describe("dates on pages", () => {
+  it("keeps the spec's compact form in French and writes English dates as English readers read them", () => {
+    expect(formatPageDate("2026-12-19", "fr")).toBe("19/12/26");
+    expect(formatPageDate("2026-12-19", "en")).toBe("Sat 19 Dec 2026");
+  });
+
+  it("shares the month and year of a range in English", () => {
+    expect(formatPageDateRange("2027-06-01", "2027-06-30", "en")).toBe("1–30 Jun 2027");
+    expect(formatPageDateRange("2026-11-28", "2026-12-03", "en")).toBe("28 Nov\u00a0– 3 Dec 2026");
+    expect(formatPageDateRange("2026-12-28", "2027-01-03", "en")).toBe("28 Dec 2026\u00a0– 3 Jan 2027");
+    expect(formatPageDateRange("2027-06-01", "2027-06-30", "fr")).toBe("01–30/06/27");
+    expect(formatPageDateRange("2027-06-01", null, "en")).toBe("Tue 1 Jun 2027");
   });
 });

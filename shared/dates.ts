@@ -146,6 +146,45 @@ export function formatDateRange(
   return `${format(start, "dd/MM/yy")}${RANGE_SEPARATOR}${format(end, "dd/MM/yy")}`;
 }
 
+/**
+ * A date as pages show it in running text and labels: the spec's compact form in French
+ * ("19/12/26"), and in English what English readers read at a glance ("Sat 19 Dec 2026") rather
+ * than the spec component's big-endian "26-12-19".
+ */
+export function formatPageDate(
+  input: CalendarDateInput | null | undefined,
+  locale: string = DEFAULT_DATE_LOCALE,
+): string {
+  const date = toCalendarDate(input);
+  if (!date) return "";
+  return isEnglish(locale) ? format(date, "EEE d MMM yyyy", { locale: enGB }) : formatCompactDate(date, locale);
+}
+
+/**
+ * A range for labels (filter chips): French keeps the spec's compact range ("01–30/06/27"),
+ * English shares what it can ("1–30 Jun 2027", "28 Nov – 3 Dec 2026", "28 Dec 2026 – 3 Jan 2027").
+ */
+export function formatPageDateRange(
+  startInput: CalendarDateInput | null | undefined,
+  endInput: CalendarDateInput | null | undefined,
+  locale: string = DEFAULT_DATE_LOCALE,
+): string {
+  if (!isEnglish(locale)) return formatDateRange(startInput, endInput, locale);
+  let start = toCalendarDate(startInput);
+  let end = toCalendarDate(endInput);
+  if (!start) [start, end] = [end, null];
+  if (!start) return "";
+  if (!end || end.getTime() === start.getTime()) return formatPageDate(start, locale);
+  if (end < start) [start, end] = [end, start];
+  const dfl = { locale: enGB };
+  if (start.getFullYear() !== end.getFullYear()) {
+    return `${format(start, "d MMM yyyy", dfl)}${RANGE_SEPARATOR}${format(end, "d MMM yyyy", dfl)}`;
+  }
+  if (start.getMonth() === end.getMonth())
+    return `${format(start, "d", dfl)}${DAY_RANGE_DASH}${format(end, "d MMM yyyy", dfl)}`;
+  return `${format(start, "d MMM", dfl)}${RANGE_SEPARATOR}${format(end, "d MMM yyyy", dfl)}`;
+}
+
 /** An ISO day ("2026-06-13") moved by `days` calendar days, as an ISO day (UTC arithmetic, no DST). */
 export function addIsoDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);

@@ -1,6 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { type StaticPageKey, staticPagePath } from "../../shared/static-pages.ts";
+
+const FOOTER_PAGES: StaticPageKey[] = ["terms", "legal", "privacy", "contact", "credits"];
 
 export function SiteFooter({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
@@ -19,15 +22,11 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           >
             {t("footer.listEvent")}
           </a>
-          <a className="underline-offset-2 hover:underline" href={pagePath("page", locale, { slug: "terms" })}>
-            {t("footer.terms")}
-          </a>
-          <a className="underline-offset-2 hover:underline" href={pagePath("page", locale, { slug: "contact" })}>
-            {t("footer.contact")}
-          </a>
-          <a className="underline-offset-2 hover:underline" href={pagePath("page", locale, { slug: "credits" })}>
-            {t("footer.credits")}
-          </a>
+          {FOOTER_PAGES.map((key) => (
+            <a key={key} className="underline-offset-2 hover:underline" href={staticPagePath(key, locale)}>
+              {t(`footer.${key}`)}
+            </a>
+          ))}
         </nav>
         <p className="max-w-xs text-xs" data-testid="laposte-credit">
           {t("footer.laposte")}

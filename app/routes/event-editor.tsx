@@ -7,6 +7,7 @@ import type { EditableEvent } from "../../features/editor/editor.contract.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { eventImageUrl } from "../../shared/image-url.ts";
+import { idParam } from "../../shared/input.ts";
 import { LazyToastHost } from "../../shared/ui/lazy-toasts.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
@@ -26,8 +27,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const tracks: Record<number, TrackInfo> = {};
   const raw = (params as { id?: string }).id;
   if (raw !== undefined) {
-    const id = Number(raw);
-    if (!/^\d{1,10}$/.test(raw) || id < 1 || id > 2_147_483_647) throw data({ kind: "item" }, { status: 404 });
+    const parsed = idParam.safeParse(raw);
+    if (!parsed.success) throw data({ kind: "item" }, { status: 404 });
+    const id = parsed.data;
     try {
       event = await context.services.editor.editable({ id: userId, role, emailStatus }, id);
     } catch (error) {

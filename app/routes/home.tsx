@@ -4,6 +4,7 @@ import { toDepartmentRefs, toRegionRefs } from "../../features/search/components
 import type { HomeGroup } from "../../features/search/components/HomeGroups.tsx";
 import { forgivingSearch } from "../../features/search/components/run-search.ts";
 import { SearchExplorer } from "../../features/search/components/SearchExplorer.tsx";
+import { broaderSuggestion, TYPED_PARAM, understoodSearchHref } from "../../features/search/page-search.server.ts";
 import { searchQuerySchema } from "../../features/search/search.contract.ts";
 import {
   hasPlace,
@@ -32,13 +33,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // One URL per search: a plain form's submission (empty fields, default values) or a hand-made
   // URL is redirected to the canonical form, unless a filter is refused (the page then says so).
   const url = new URL(request.url);
+  const { services } = context;
+  // "trail annecy": the words that name a sport, a place, a month or a distance become those filters.
+  const understood = await understoodSearchHref(services.searchText, url.pathname, asked, parsed.view);
+  if (understood) throw redirect(understood, 302);
   const given = new URLSearchParams(url.search);
-  for (const internal of ["_routes", "index", "_data"]) given.delete(internal);
+  const typed = given.get(TYPED_PARAM)?.slice(0, 200) || null;
+  for (const internal of ["_routes", "index", "_data", TYPED_PARAM]) given.delete(internal);
   const canonical = searchQueryString(asked, parsed.view);
   if (parsed.invalid.length === 0 && given.toString() !== new URLSearchParams(canonical).toString()) {
     throw redirect(canonical ? `${url.pathname}?${canonical}` : url.pathname, 302);
   }
-  const { services } = context;
   // The home page proper (no filter, first page) also shows this weekend's and new races.
   const home = !hasSearchFilters(asked) && !asked.page;
   const [search, regions, departments, groups] = await Promise.all([
@@ -47,7 +52,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     services.geo.departments(),
     home ? homeGroups(services, url.pathname) : undefined,
   ]);
+  const broader =
+    search.result.total === 0 && hasSearchFilters(search.query)
+      ? await broaderSuggestion(services.search, search.query)
+      : null;
   return {
+    typed,
+    broader,
     query: search.query,
     view: parsed.view,
     result: search.result,

@@ -270,7 +270,11 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           >
             {t("results.upcoming", { count: result.total, formatted: formatNumber(result.total, locale) })}
           </h2>
-          {result.total === 0 ? <NoResults /> : <ResultList items={result.items} layout="grid" locale={locale} wide />}
+          {result.total === 0 ? (
+            <NoResults />
+          ) : (
+            <ResultList items={result.items} layout="grid" locale={locale} wide eager={3} />
+          )}
           <Pagination page={result.page} pages={result.pages} hrefFor={(page) => landingPath(subject, locale, page)} />
         </section>
 

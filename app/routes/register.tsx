@@ -8,6 +8,7 @@ import { safeNext } from "../../features/accounts/components/safe-next.ts";
 import { type Locale, MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { staticPagePath } from "../../shared/static-pages.ts";
 import { CheckboxField, EmailField, FormError, SubmitButton, TextField } from "../../shared/ui/fields.tsx";
 import { useApiForm } from "../../shared/ui/form/use-api-form.ts";
 import { apiFormAction, redirectWithCookies } from "../form-action.server.ts";
@@ -91,11 +92,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
             label={
               <>
                 {t("register.acceptTerms")}{" "}
-                <Link
-                  to={pagePath("page", locale, { slug: "terms" })}
-                  className="text-brand-700 underline"
-                  target="_blank"
-                >
+                <Link to={staticPagePath("terms", locale)} className="text-brand-700 underline" target="_blank">
                   {t("register.termsLink")}
                 </Link>
               </>

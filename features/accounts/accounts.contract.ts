@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "../../shared/api-error.ts";
 import { LOCALES, MIN_PASSWORD_LENGTH, SPORTS, VERIFICATION_CODE_LENGTH } from "../../shared/constants.ts";
+import { secretText, text } from "../../shared/input.ts";
 
 export const USER_ROLES = ["member", "organiser", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -22,19 +23,17 @@ export const USER_PHOTO_TYPES = ["jpeg", "png", "webp"] as const;
 /** A zod issue whose message is one of these codes is answered with that code's message. */
 const code = (c: ErrorCode) => ({ message: c });
 
-export const emailSchema = z
-  .string(code("EMAIL_EMPTY"))
+export const emailSchema = text(code("EMAIL_EMPTY"))
   .trim()
   .min(1, code("EMAIL_EMPTY"))
   .max(254, code("EMAIL_INVALID"))
   .pipe(z.email(code("EMAIL_INVALID")));
 
-export const newPasswordSchema = z
-  .string(code("PASSWORD_TOO_SHORT"))
+export const newPasswordSchema = secretText(code("PASSWORD_TOO_SHORT"))
   .min(MIN_PASSWORD_LENGTH, code("PASSWORD_TOO_SHORT"))
   .max(256, { message: "BAD_REQUEST" });
 
-const name = z.string().trim().max(80).default("");
+const name = text().trim().max(80).default("");
 
 function passwordsMatch<T extends { password: string; passwordConfirmation: string }>(value: T, ctx: z.RefinementCtx) {
   if (value.password !== value.passwordConfirmation) {
@@ -46,8 +45,8 @@ export const registerBodySchema = z
   .object({
     email: emailSchema,
     password: newPasswordSchema,
-    passwordConfirmation: z.string(code("PASSWORDS_NOT_IDENTICAL")),
-    firstName: z.string(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(80),
+    passwordConfirmation: secretText(code("PASSWORDS_NOT_IDENTICAL")),
+    firstName: text(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(80),
     lastName: name,
     pseudo: name,
     terms: z.literal(true, code("TERMS_REQUIRED")),
@@ -62,15 +61,28 @@ export const registerBodySchema = z
   });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
+/** The first admin of a fresh install, through the one-time link the server prints (`/api/setup`). */
+export const firstAdminBodySchema = z
+  .object({
+    token: z.string(code("SETUP_LINK_INVALID")).min(1, code("SETUP_LINK_INVALID")).max(200),
+    email: emailSchema,
+    password: newPasswordSchema,
+    passwordConfirmation: z.string(code("PASSWORDS_NOT_IDENTICAL")),
+    firstName: z.string(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(80),
+    lastName: z.string(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(80),
+    locale: z.enum(LOCALES).default("fr"),
+  })
+  .superRefine(passwordsMatch);
+export type FirstAdminBody = z.infer<typeof firstAdminBodySchema>;
+
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string(code("BAD_LOGIN")).min(1, code("BAD_LOGIN")).max(256),
+  password: secretText(code("BAD_LOGIN")).min(1, code("BAD_LOGIN")).max(256),
   remember: z.boolean().default(false),
 });
 
 export const verifyCodeBodySchema = z.object({
-  code: z
-    .string(code("INVALID_CODE"))
+  code: text(code("INVALID_CODE"))
     .trim()
     .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), code("INVALID_CODE")),
 });
@@ -79,15 +91,14 @@ export const recoverBodySchema = z.object({ email: emailSchema, locale: z.enum(L
 
 export const resetBodySchema = z
   .object({
-    token: z.string(code("INVALID_TOKEN")).min(10, code("INVALID_TOKEN")).max(200, code("INVALID_TOKEN")),
+    token: text(code("INVALID_TOKEN")).min(10, code("INVALID_TOKEN")).max(200, code("INVALID_TOKEN")),
     password: newPasswordSchema,
-    passwordConfirmation: z.string(code("PASSWORDS_NOT_IDENTICAL")),
+    passwordConfirmation: secretText(code("PASSWORDS_NOT_IDENTICAL")),
   })
   .superRefine(passwordsMatch);
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .transform((v) => v || null)
@@ -97,13 +108,12 @@ const bestTime = z.number().int().min(1).max(MAX_BEST_TIME).nullable().optional(
 
 export const profileBodySchema = z
   .object({
-    firstName: z.string(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(80),
+    firstName: text(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(80),
     lastName: name,
     pseudo: name,
     gender: z.enum(GENDERS).nullable().optional(),
     city: optionalText(120),
-    country: z
-      .string()
+    country: text()
       .regex(/^[A-Z]{2}$/)
       .nullable()
       .optional(),
@@ -122,12 +132,15 @@ export const profileBodySchema = z
   });
 export type ProfileBody = z.infer<typeof profileBodySchema>;
 
-export const changeEmailBodySchema = z.object({ email: emailSchema, currentPassword: z.string().max(256).optional() });
+export const changeEmailBodySchema = z.object({
+  email: emailSchema,
+  currentPassword: secretText().max(256).optional(),
+});
 export const changePasswordBodySchema = z
   .object({
-    currentPassword: z.string().max(256).optional(),
+    currentPassword: secretText().max(256).optional(),
     password: newPasswordSchema,
-    passwordConfirmation: z.string(code("PASSWORDS_NOT_IDENTICAL")),
+    passwordConfirmation: secretText(code("PASSWORDS_NOT_IDENTICAL")),
   })
   .superRefine(passwordsMatch);
 export const preferencesBodySchema = z.object({
@@ -136,7 +149,7 @@ export const preferencesBodySchema = z.object({
 });
 export const disableBodySchema = z.object({
   confirm: z.literal(true, { message: "FIELD_REQUIRED" }),
-  currentPassword: z.string().max(256).optional(),
+  currentPassword: secretText().max(256).optional(),
 });
 
 /** POST /api/user/{type}/{id}: what each type edits. */

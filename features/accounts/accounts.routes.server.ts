@@ -5,6 +5,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import type { Locale } from "../../shared/constants.ts";
+import { pagePath } from "../../shared/i18n/pages.ts";
+import { idParam, text } from "../../shared/input.ts";
+import { imageWork } from "../media/image-work.server.ts";
+import { refuseDeclaredOversize } from "../media/uploads.server.ts";
+import { access } from "./access.server.ts";
 import {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -24,8 +30,17 @@ import {
   userStatsSchema,
   verifyCodeBodySchema,
 } from "./accounts.contract.ts";
-import { clearSessionCookie, requestMeta, requireRole, requireUser, setSessionCookie } from "./auth.server.ts";
+import {
+  clearSessionCookie,
+  isSameOriginRequest,
+  requestMeta,
+  requireRole,
+  requireUser,
+  setSessionCookie,
+} from "./auth.server.ts";
+import { knownAccounts, rememberDevice } from "./device.server.ts";
 import { equalTimingHooks } from "./equal-timing.server.ts";
+import { LIMITS } from "./rate-limit.server.ts";
 import type { NewSession } from "./sessions.server.ts";
 
 const NO_STORE = "private, no-store";
@@ -38,11 +53,14 @@ const NO_STORE = "private, no-store";
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = () => app.services.accounts;
   const publicUrl = app.config.PUBLIC_URL;
-  const signIn = (request: FastifyRequest, reply: FastifyReply, session: NewSession) =>
+  /** A new session, and this browser remembered as one the member signs in from. */
+  const signIn = (request: FastifyRequest, reply: FastifyReply, session: NewSession, userId: number) => {
     setSessionCookie(request, reply, session, publicUrl);
+    rememberDevice(request, reply, userId, publicUrl);
+  };
 
   // Registration and recovery answer as fast for an address with an account as without one
-  // (decision 015): "already used" takes as long as a new account, and a recovery for an address
+  // (decision 019): "already used" takes as long as a new account, and a recovery for an address
   // without an account as long as one for a real account.
   const registerTiming = equalTimingHooks((_request, reply) =>
     reply.statusCode === 201 ? "heavy" : reply.statusCode === 409 ? "light" : null,
@@ -62,6 +80,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/register",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Create an account; signs it in and mails a 5-digit code to verify the address",
@@ -72,7 +91,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await accounts().register(request.body, requestMeta(request));
-      signIn(request, reply, session);
+      signIn(request, reply, session, user.id);
       return reply.status(201).send({ user: await accounts().me(user.id) });
     },
   );
@@ -80,6 +99,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/login",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Sign in with email and password",
@@ -89,10 +109,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const previous = await request.auth();
-      const { user, session } = await accounts().login(request.body, requestMeta(request));
+      const { user, session } = await accounts().login(request.body, requestMeta(request), knownAccounts(request));
       // A new session every time: a token planted before sign-in is worthless after it.
       if (previous) await accounts().logout(previous.token);
-      signIn(request, reply, session);
+      signIn(request, reply, session, user.id);
       return { user: await accounts().me(user.id) };
     },
   );
@@ -102,33 +122,63 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     await accounts().logout(auth?.token);
     clearSessionCookie(request, reply, publicUrl);
   };
-  for (const method of ["GET", "POST"] as const) {
-    app.route({
-      method,
-      url: "/api/logout",
-      schema: { tags: ["account"], summary: "Sign out this browser", response: { 200: okSchema } },
-      handler: async (request, reply) => {
-        await logout(request, reply);
-        return { ok: true as const };
-      },
-    });
-  }
-  app.get(
-    "/logout",
+  /** The language of a sign-out: ?lang, else the page it was clicked on. */
+  const logoutLocale = (request: FastifyRequest): Locale => {
+    const lang = (request.query as { lang?: string } | undefined)?.lang;
+    const referer = String(request.headers.referer ?? "");
+    return lang === "en" || /\/\/[^/]+\/en(\/|$)/.test(referer) ? "en" : "fr";
+  };
+  /**
+   * A sign-out by GET (the spec's links) acts only when the site itself asked (isSameOriginRequest):
+   * a link or an image on another site would otherwise sign members out. Anything else is sent to
+   * the "Sign out?" page, whose button posts the sign-out.
+   */
+  const confirmLogout = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header("Cache-Control", "private, no-store").redirect(pagePath("signOut", logoutLocale(request)), 303);
+  const lang = z.object({ lang: z.enum(["fr", "en"]).optional() });
+
+  app.post(
+    "/api/logout",
     {
-      schema: { hide: true, querystring: z.object({ lang: z.enum(["fr", "en"]).optional() }) },
+      config: { access: access.anyone },
+      schema: { tags: ["account"], summary: "Sign out this browser", response: { 200: okSchema } },
     },
     async (request, reply) => {
       await logout(request, reply);
-      const referer = String(request.headers.referer ?? "");
-      const english = request.query.lang === "en" || /\/\/[^/]+\/en(\/|$)/.test(referer);
-      return reply.redirect(english ? "/en" : "/", 303);
+      return { ok: true as const };
+    },
+  );
+  app.get(
+    "/api/logout",
+    {
+      config: { access: access.anyone },
+      schema: {
+        tags: ["account"],
+        summary: "Sign out this browser (from the site itself; otherwise 303 to the sign-out page)",
+        querystring: lang,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!isSameOriginRequest(request)) return confirmLogout(request, reply);
+      await logout(request, reply);
+      return { ok: true as const };
+    },
+  );
+  app.get(
+    "/logout",
+    { config: { access: access.anyone }, schema: { hide: true, querystring: lang } },
+    async (request, reply) => {
+      if (!isSameOriginRequest(request)) return confirmLogout(request, reply);
+      await logout(request, reply);
+      return reply.redirect(pagePath("home", logoutLocale(request)), 303);
     },
   );
 
   app.post(
     "/api/user/send-verify",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Mail a new verification code (at most one a minute)",
@@ -145,6 +195,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/verify-account",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Confirm the address (or the new address) with the mailed code",
@@ -161,6 +212,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/recover-password",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Mail a single-use reset link (same answer whether or not the address exists)",
@@ -178,6 +230,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/reset-password",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Set a new password with a reset link's token; signs out every other session",
@@ -187,14 +240,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = await accounts().resetPassword(request.body, requestMeta(request));
-      signIn(request, reply, session);
+      signIn(request, reply, session, user.id);
       return { user: await accounts().me(user.id) };
     },
   );
 
   app.get(
     "/api/me",
-    { schema: { tags: ["account"], summary: "The signed-in member", response: { 200: meResponseSchema } } },
+    {
+      config: { access: access.member },
+      schema: { tags: ["account"], summary: "The signed-in member", response: { 200: meResponseSchema } },
+    },
     async (request) => {
       const { user } = await requireUser(request);
       return { user: await accounts().me(user.id) };
@@ -204,6 +260,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/me/:type",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Parts of the signed-in member's account: profile, stats, or export (GDPR, JSON file)",
@@ -229,10 +286,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/:type/:id",
     {
+      config: { access: access.self("id") },
       schema: {
         tags: ["account"],
         summary: "Edit one's profile, email, password or preferences",
-        params: z.object({ type: z.enum(USER_EDIT_TYPES), id: z.coerce.number().int().positive() }),
+        params: z.object({ type: z.enum(USER_EDIT_TYPES), id: idParam }),
         body: z.unknown(),
         response: { 200: meResponseSchema },
       },
@@ -264,6 +322,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/disable-account",
     {
+      config: { access: access.member },
       schema: {
         tags: ["account"],
         summary: "Disable one's account (confirmation and password required); signs out everywhere",
@@ -282,10 +341,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/:slug?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "A public profile by slug; without slug, one's own profile as others would see it",
-        params: z.object({ slug: z.string().max(80).optional() }),
+        params: z.object({ slug: text().max(80).optional() }),
         response: { 200: z.object({ profile: publicProfileSchema, isPublic: z.boolean() }) },
       },
     },
@@ -308,10 +368,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/:slug/stats",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["account"],
         summary: "Statistics of a public profile",
-        params: z.object({ slug: z.string().max(80) }),
+        params: z.object({ slug: text().max(80) }),
         response: { 200: z.object({ stats: userStatsSchema }) },
       },
     },
@@ -325,15 +386,24 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/user-photo",
     {
+      config: { access: access.verified },
       schema: {
         tags: ["account"],
         summary: "Upload a profile photo (JPEG, PNG or WebP, checked by content, 5 MB at most)",
+        description:
+          `Verified members only; ${LIMITS.uploadAccount.max} uploads an hour. Both are checked before the file is ` +
+          "read. Errors: " +
+          "EMAIL_VERIFICATION_REQUIRED (409), TOO_MANY_UPLOADS (429), FILE_TOO_HEAVY (413), FILE_TYPE_INVALID (415).",
         consumes: ["multipart/form-data"],
         response: { 200: meResponseSchema },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
+      // Verified address and hourly quota first, then the body (decision 018).
+      await accounts().admitPhotoUpload(user);
+      refuseDeclaredOversize(request, USER_PHOTO_MAX_BYTES, () => new ApiError("FILE_TOO_HEAVY", { field: "file" }));
+      if (imageWork.saturated()) throw new ApiError("SERVER_BUSY");
       if (!request.isMultipart()) throw new ApiError("FILE_NOT_FOUND", { field: "file" });
       const file = await request.file();
       if (!file) throw new ApiError("FILE_NOT_FOUND", { field: "file" });
@@ -346,22 +416,24 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      // The content decides, not the name or the declared type.
-      const format = await sharp(data)
-        .metadata()
-        .then((m) => m.format)
-        .catch(() => undefined);
-      if (!format || !(USER_PHOTO_TYPES as readonly string[]).includes(format)) {
-        throw new ApiError("FILE_TYPE_INVALID");
-      }
-      const image = await sharp(data)
-        .rotate()
-        .resize(400, 400, { fit: "cover" })
-        .webp({ quality: 80 })
-        .toBuffer()
-        .catch((cause) => {
-          throw new ApiError("FILE_TYPE_INVALID", { cause });
-        });
+      const image = await imageWork.run(async () => {
+        // The content decides, not the name or the declared type.
+        const format = await sharp(data)
+          .metadata()
+          .then((m) => m.format)
+          .catch(() => undefined);
+        if (!format || !(USER_PHOTO_TYPES as readonly string[]).includes(format)) {
+          throw new ApiError("FILE_TYPE_INVALID");
+        }
+        return sharp(data)
+          .rotate()
+          .resize(400, 400, { fit: "cover" })
+          .webp({ quality: 80 })
+          .toBuffer()
+          .catch((cause) => {
+            throw new ApiError("FILE_TYPE_INVALID", { cause });
+          });
+      });
       const name = `${user.id}-${randomBytes(6).toString("hex")}.webp`;
       await app.storage.put(`user/${name}`, image, "image/webp");
       const { previous, me } = await accounts()
@@ -378,13 +450,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/users/:format?",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["admin"],
         summary: "Members, newest first (admin); format json (default) or csv",
         params: z.object({ format: z.enum(["json", "csv"]).optional() }),
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(10_000).default(1),
-          q: z.string().trim().max(100).optional(),
+          q: text().trim().max(100).optional(),
         }),
       },
     },

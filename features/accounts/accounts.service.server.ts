@@ -16,6 +16,7 @@ import type {
   changeEmailBodySchema,
   changePasswordBodySchema,
   disableBodySchema,
+  FirstAdminBody,
   loginBodySchema,
   Me,
   ProfileBody,
@@ -256,9 +257,9 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
   async function confirmPassword(user: UserRow, password: string | undefined) {
     if (!user.passwordHash) return;
     if (!password) throw new ApiError("WRONG_PASSWORD");
-    await limiter.check(`password:account:${user.id}`, LIMITS.loginAccount);
+    await limiter.check(`password:account:${user.id}`, LIMITS.confirmPassword);
     if (!(await verifyPassword(user.passwordHash, password))) {
-      await limiter.hit(`password:account:${user.id}`, LIMITS.loginAccount);
+      await limiter.hit(`password:account:${user.id}`, LIMITS.confirmPassword);
       throw new ApiError("WRONG_PASSWORD");
     }
   }
@@ -336,19 +337,32 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
       return created;
     },
 
-    async login(body: Body<typeof loginBodySchema>, meta: RequestMeta) {
-      const accountKey = `login:account:${normalEmail(body.email)}`;
+    /**
+     * Password sign-in. Limits never lock an account for anyone who knows its password from where
+     * they usually sign in: wrong passwords count per (account, address) and per address, which stop
+     * a guesser without touching anyone else; a larger daily count per account (guessing spread over
+     * many addresses) holds back only devices that never signed into the account (`knownAccounts`,
+     * from the signed device cookie), and a password reset always gets the member in.
+     */
+    async login(body: Body<typeof loginBodySchema>, meta: RequestMeta, knownAccounts: readonly number[] = []) {
+      const email = normalEmail(body.email);
+      const pairKey = `login:pair:${email}:${meta.ip}`;
+      const accountKey = `login:account:${email}`;
       await limiter.hit(`login:ip:${meta.ip}`, LIMITS.loginIp);
-      await limiter.check(accountKey, LIMITS.loginAccount);
+      await limiter.check(pairKey, LIMITS.loginPair);
       const user = await byEmail(body.email);
       const usable = user && !user.disabledAt ? user : undefined;
+      if (!(usable && knownAccounts.includes(usable.id))) {
+        await limiter.check(accountKey, LIMITS.loginAccount, "ACCOUNT_LOGIN_PAUSED");
+      }
       const valid = await verifyPassword(usable?.passwordHash, body.password);
       if (!usable || !valid) {
-        await limiter.hit(accountKey, LIMITS.loginAccount);
+        await limiter.record(pairKey, LIMITS.loginPair);
+        await limiter.record(accountKey, LIMITS.loginAccount);
         if (user) await log(user.id, "login_failed", meta);
         throw new ApiError("BAD_LOGIN");
       }
-      await limiter.reset(accountKey);
+      await limiter.reset(pairKey);
       const session = await db.transaction(async (tx) => {
         const started = await startSession(usable, body.remember, meta, tx);
         await log(usable.id, "login", meta, undefined, tx);
@@ -676,9 +690,15 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
       };
     },
 
+    /** Before a profile photo's file is read: a verified address, and uploads left this hour (this one counts). */
+    async admitPhotoUpload(user: UserRow): Promise<void> {
+      requireVerifiedEmail(user);
+      await limiter.hit(`upload:account:${user.id}`, LIMITS.uploadAccount, "TOO_MANY_UPLOADS");
+    },
+
+    /** Points the profile at a stored photo (admitted with admitPhotoUpload). */
     async setPhoto(user: UserRow, file: string): Promise<{ previous: string | null; me: Me }> {
       requireVerifiedEmail(user);
-      await limiter.hit(`upload:account:${user.id}`, LIMITS.uploadAccount);
       await db.update(users).set({ photo: file, updatedAt: clock() }).where(eq(users.id, user.id));
       return { previous: user.photo, me: await me(user.id) };
     },
@@ -771,6 +791,47 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         })
         .returning({ id: users.id });
       return { id: user?.id ?? 0, created: true };
+    },
+
+    /** Whether some account is an admin (a fresh install has none until its setup link is used). */
+    async hasAdmin(): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+      return Boolean(row);
+    },
+
+    /**
+     * The first admin of a fresh install, signed in: refused with SETUP_DONE once any admin exists
+     * (two setups racing are serialised by a transaction lock, so only one wins).
+     */
+    async setupFirstAdmin(body: FirstAdminBody, meta: RequestMeta): Promise<{ user: UserRow; session: NewSession }> {
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('dossard:first-admin'))`);
+        const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+        if (admin) throw new ApiError("SETUP_DONE");
+        if (await emailTaken(body.email, undefined, tx)) throw new ApiError("EMAIL_ALREADY_USED");
+        const now = clock();
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: body.email,
+            passwordHash,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            slug: await uniqueSlug(`${body.firstName} ${body.lastName}`, tx),
+            role: "admin",
+            emailStatus: "verified",
+            locale: body.locale,
+            termsAcceptedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!user) throw new ApiError("GENERIC");
+        await log(user.id, "first_admin", meta, undefined, tx);
+        const session = await startSession(user, false, meta, tx);
+        return { user, session };
+      });
     },
 
     /**

@@ -11,6 +11,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../../shared/api-error.ts";
+import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import type { UserRole } from "./accounts.contract.ts";
 import type { AccountsService, RequestMeta } from "./accounts.service.server.ts";
 import { LONG_SESSION_MS, type NewSession, SESSION_COOKIE, type UserRow } from "./sessions.server.ts";
@@ -40,6 +41,17 @@ export async function requireRole(request: FastifyRequest, role: UserRole): Prom
   return auth;
 }
 
+/**
+ * A request the site itself made: it carries the access header (our pages' fetches), or the
+ * browser says it comes from this site or from the member themselves (Sec-Fetch-Site same-origin,
+ * or none: typed, bookmarked). A plain link or image on another site is neither.
+ */
+export function isSameOriginRequest(request: FastifyRequest): boolean {
+  if (request.headers[ACCESS_HEADER] === ACCESS_HEADER_VALUE) return true;
+  const site = request.headers["sec-fetch-site"];
+  return site === "same-origin" || site === "none";
+}
+
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const agent = request.headers["user-agent"];
   return { ip: request.ip, userAgent: typeof agent === "string" ? agent : null };
@@ -64,7 +76,7 @@ export function cookieSecret(configured: string | undefined, dataDir: string): s
   }
 }
 
-function isSecure(request: FastifyRequest, publicUrl: string): boolean {
+export function isSecure(request: FastifyRequest, publicUrl: string): boolean {
   return request.protocol === "https" || publicUrl.startsWith("https:");
 }
 

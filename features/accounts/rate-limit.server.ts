@@ -11,8 +11,17 @@ export type Limit = { max: number; windowSeconds: number };
 
 /** The limits of the account and messaging routes (per IP, per account, per event). */
 export const LIMITS = {
+  /** Sign-in attempts from one address, whatever the account. */
   loginIp: { max: 30, windowSeconds: 15 * 60 },
-  loginAccount: { max: 8, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one account from one address: guessing from there stops, nobody else is hindered. */
+  loginPair: { max: 8, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords for one account from anywhere (guessing spread over many addresses): once full,
+   * only devices that signed into the account before get in; others wait or reset the password.
+   */
+  loginAccount: { max: 30, windowSeconds: 24 * 60 * 60 },
+  /** Wrong current passwords of a signed-in member (changing the password, disabling the account). */
+  confirmPassword: { max: 8, windowSeconds: 15 * 60 },
   registerIp: { max: 10, windowSeconds: 60 * 60 },
   /** Registrations per address (each "already used" answer mails the address's owner). */
   registerAccount: { max: 3, windowSeconds: 60 * 60 },
@@ -54,14 +63,25 @@ export function rateLimiter(db: Db, clock: () => Date) {
 
   return {
     /** Counts one hit; throws `code` (TOO_MANY_ATTEMPTS by default) once the window is full. */
-    async hit(key: string, limit: Limit, code: "TOO_MANY_ATTEMPTS" | "EMAIL_ALREADY_SENT" = "TOO_MANY_ATTEMPTS") {
+    async hit(
+      key: string,
+      limit: Limit,
+      code: "TOO_MANY_ATTEMPTS" | "TOO_MANY_UPLOADS" | "EMAIL_ALREADY_SENT" = "TOO_MANY_ATTEMPTS",
+    ) {
       const hits = await count(key, limit, 1);
       if (hits > limit.max) throw new ApiError(code, { details: { key } });
     },
+    /** Counts one hit without throwing (a failure noted for the next check). */
+    async record(key: string, limit: Limit) {
+      await count(key, limit, 1);
+    },
     /** Throws when the window is already full, without counting (failures are counted with hit). */
-    async check(key: string, limit: Limit) {
-      const hits = await count(key, limit, 0);
-      if (hits >= limit.max) throw new ApiError("TOO_MANY_ATTEMPTS", { details: { key } });
+    async check(key: string, limit: Limit, code: "TOO_MANY_ATTEMPTS" | "ACCOUNT_LOGIN_PAUSED" = "TOO_MANY_ATTEMPTS") {
+      if (await this.full(key, limit)) throw new ApiError(code, { details: { key } });
+    },
+    /** Whether the window is already full, without counting. */
+    async full(key: string, limit: Limit): Promise<boolean> {
+      return (await count(key, limit, 0)) >= limit.max;
     },
     async reset(key: string) {
       await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);

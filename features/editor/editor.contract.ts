@@ -14,33 +14,26 @@ import {
   SPORTS,
   VERIFICATION_CODE_LENGTH,
 } from "../../shared/constants.ts";
+import { isoDay, rowId, text } from "../../shared/input.ts";
 
 const code = (c: ErrorCode) => ({ message: c });
 const SPORT_KEYS = SPORTS.map((s) => s.key) as [string, ...string[]];
-/** A real calendar day "YYYY-MM-DD" (2025-02-30 and 2025-13-01 are refused). */
-export function isRealDay(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-export const isoDay = z
-  .string(code("FIELD_REQUIRED"))
-  .regex(/^\d{4}-\d{2}-\d{2}$/, code("FIELD_REQUIRED"))
-  .refine(isRealDay, code("FIELD_REQUIRED"));
+
+export { isoDay, isRealDay } from "../../shared/input.ts";
+
 const isoDate = isoDay;
 const optionalIsoDate = isoDay.nullable().optional();
-const text = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number) =>
+  text()
     .trim()
     .max(max)
     .transform((v) => v || null)
     .nullable()
     .optional();
-const required = (max: number) => z.string(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(max);
+const required = (max: number) => text(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(max);
 
 /** An http(s) address, "www.x.fr" accepted and completed; empty means none. */
-export const optionalUrl = z
-  .string()
+export const optionalUrl = text()
   .trim()
   .max(500, code("URL_INVALID"))
   .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
@@ -80,7 +73,7 @@ export function periodsOverlap(a: PricePeriod, b: PricePeriod): boolean {
 export const courseFormSchema = z
   .object({
     /** Present when the course already exists. */
-    id: z.number().int().positive().optional(),
+    id: rowId.optional(),
     name: required(120),
     type: z.enum(COURSE_TYPES).default("race"),
     /** Metres. */
@@ -95,25 +88,24 @@ export const courseFormSchema = z
       .optional(),
     elevationGain: count(20_000),
     bibQuota: count(100_000),
-    description: text(5000),
+    description: optionalText(5000),
     date: isoDate,
     /** HH:MM local time. */
-    startTime: z
-      .string()
+    startTime: text()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
       .nullable()
       .optional(),
-    startPlace: text(200),
-    finishPlace: text(200),
+    startPlace: optionalText(200),
+    finishPlace: optionalText(200),
     refuellingPoints: count(200),
-    mandatoryEquipment: text(2000),
+    mandatoryEquipment: optionalText(2000),
     minAge: count(99),
     itraPoints: count(6),
-    utmbIndex: text(16),
-    challenge: text(120),
+    utmbIndex: optionalText(16),
+    challenge: optionalText(120),
     prices: z.array(pricePeriodSchema).max(20).default([]),
     /** An uploaded track (POST /api/upload/track/0) to attach to this course. */
-    trackId: z.number().int().positive().nullable().optional(),
+    trackId: rowId.nullable().optional(),
   })
   .superRefine((course, ctx) => {
     if (!course.distance && !course.duration) {
@@ -143,39 +135,35 @@ export const eventInfoSchema = z.object({
   /** The organiser certifies the information is accurate (needed to confirm the date). */
   certified: z.boolean().default(false),
   /** INSEE code of the commune picked in the autocomplete. */
-  communeCode: z
-    .string()
+  communeCode: text()
     .regex(/^(?:\d{5}|2[AB]\d{3})$/i)
     .nullable()
     .optional(),
-  address: text(200),
-  zipcode: text(10),
+  address: optionalText(200),
+  zipcode: optionalText(10),
   city: required(120),
-  place: text(200),
-  countryCode: z
-    .string()
+  place: optionalText(200),
+  countryCode: text()
     .regex(/^[A-Z]{2}$/)
     .default("FR"),
   lat: z.number().min(-90).max(90).nullable().optional(),
   lng: z.number().min(-180).max(180).nullable().optional(),
-  organizerName: text(150),
+  organizerName: optionalText(150),
   /** Rich text (a small HTML subset); sanitised on the server. */
-  description: text(20_000),
+  description: optionalText(20_000),
   options: z.object(Object.fromEntries(EVENT_OPTIONS.map((o) => [o, z.boolean().default(false)]))).default({}),
 });
 
 /** Step 2: communication. */
 export const eventCommunicationSchema = z.object({
-  contactEmail: z
-    .string()
+  contactEmail: text()
     .trim()
     .max(254)
     .transform((v) => v || null)
     .pipe(z.email(code("EMAIL_INVALID")).nullable())
     .nullable()
     .optional(),
-  contactPhone: z
-    .string()
+  contactPhone: text()
     .trim()
     .max(30)
     .regex(/^[+\d][\d .()-]{5,}$|^$/, code("BAD_REQUEST"))
@@ -226,7 +214,7 @@ export const eventStatusBodySchema = z.object({
   startDate: optionalIsoDate,
   endDate: optionalIsoDate,
   /** validate/deactivate: a message to the submitter. */
-  message: text(2000),
+  message: optionalText(2000),
 });
 
 /** What the editor loads and the owner's list shows. */
@@ -246,17 +234,15 @@ export type EditableEvent = EventForm & {
 
 /** POST /api/event/check-organizer and /api/event/organizer/{id}. */
 export const checkOrganizerBodySchema = z.object({
-  eventId: z.number().int().positive(),
-  email: z
-    .string()
+  eventId: rowId,
+  email: text()
     .trim()
     .pipe(z.email(code("EMAIL_INVALID"))),
   /** "I belong to the organisation" must be ticked. */
   belongs: z.literal(true, code("FIELD_REQUIRED")),
 });
 export const organizerCodeBodySchema = z.object({
-  code: z
-    .string(code("INVALID_CODE"))
+  code: text(code("INVALID_CODE"))
     .trim()
     .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), code("INVALID_CODE")),
 });

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idOrNewParam, idParam, rowId, text } from "../../shared/input.ts";
+import { access, param } from "../accounts/access.server.ts";
 import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
 import { requireRole, requireUser } from "../accounts/auth.server.ts";
 import { EVENT_STATUS_TYPES, eventFormSchema, eventStatusBodySchema, isoDay } from "./editor.contract.ts";
 
-const id = z.coerce.number().int().min(0).max(2_147_483_647);
+/** An event or course id; 0 for a new event. */
+const id = idOrNewParam;
 const NO_STORE = "private, no-store";
 
 /**
@@ -24,13 +27,17 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/user/events",
-    { schema: { tags: ["event editor"], summary: "Events the member listed or organises" } },
+    {
+      config: { access: access.member },
+      schema: { tags: ["event editor"], summary: "Events the member listed or organises" },
+    },
     async (request) => ({ events: await editor().listMine(await actorOf(request)) }),
   );
 
   app.get(
     "/api/user/event/:id?",
     {
+      config: { access: access.member },
       schema: {
         tags: ["event editor"],
         summary: "An event as its form (with the caller's access); without id, the member's events",
@@ -47,6 +54,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/course/:id?",
     {
+      config: { access: access.editorOf("member", param("id", "course")) },
       schema: {
         tags: ["event editor"],
         summary: "One course of an event the member edits",
@@ -63,15 +71,16 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/check-duplicates",
     {
+      config: { access: access.member },
       schema: {
         tags: ["event editor"],
         summary: "Events already listed that look like this one (similar name, ± 3 days, within 20 km)",
         body: z.object({
-          name: z.string().trim().min(3).max(150),
+          name: text().trim().min(3).max(150),
           startDate: isoDay,
           lat: z.number().min(-90).max(90).nullable().optional(),
           lng: z.number().min(-180).max(180).nullable().optional(),
-          excludeId: z.number().int().positive().optional(),
+          excludeId: rowId.optional(),
         }),
       },
     },
@@ -81,6 +90,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/:id",
     {
+      config: { access: access.verified },
       schema: {
         tags: ["event editor"],
         summary:
@@ -100,10 +110,11 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/course/:id",
     {
+      config: { access: access.editorOf("member", param("id", "course")) },
       schema: {
         tags: ["event editor"],
         summary: "Remove a course (never the last one of its event)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request) => {
@@ -115,11 +126,12 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/:id/status/:type",
     {
+      config: { access: access.editorOf("verified", param("id", "event")) },
       schema: {
         tags: ["event editor"],
         summary:
           "Change an event's status: cancel, uncancel, postpone (new dates), confirm-date, check (editors); validate, activate, deactivate (admins)",
-        params: z.object({ id: id.min(1), type: z.enum(EVENT_STATUS_TYPES) }),
+        params: z.object({ id: idParam, type: z.enum(EVENT_STATUS_TYPES) }),
         body: eventStatusBodySchema.optional(),
       },
     },
@@ -135,10 +147,11 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/visuals",
     {
+      config: { access: access.editorOf("member", param("id", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "An event's cover, header and gallery, for its editors (pending events included)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request) => {
@@ -151,10 +164,11 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/requests",
     {
+      config: { access: access.editorOf("member", param("id", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Pending modification requests of an event (its owner, organisers, admins)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request) => ({ requests: await editor().pendingRequests(await actorOf(request), request.params.id) }),
@@ -163,6 +177,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/history",
     {
+      config: { access: access.editorOf("member", param("id", "event")) },
       schema: { tags: ["event editor"], summary: "An event's history (editors and admins)", params: z.object({ id }) },
     },
     async (request) => ({ history: await editor().history(await actorOf(request), request.params.id) }),
@@ -171,12 +186,13 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/events",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["admin"],
         summary: "Moderation queues: pending validation, to check, modification requests",
         querystring: z.object({
           queue: z.enum(["pending", "to_check", "requests"]).default("pending"),
-          q: z.string().trim().max(100).optional(),
+          q: text().trim().max(100).optional(),
           page: z.coerce.number().int().min(1).max(10_000).default(1),
         }),
       },
@@ -190,10 +206,11 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/admin/event-request/:id",
     {
+      config: { access: access.editorOf("member", param("id", "changeRequest")) },
       schema: {
         tags: ["admin"],
         summary: "A modification request beside the live event (organiser of the event or admin)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request) => ({ request: await editor().request(await actorOf(request), request.params.id) }),
@@ -202,11 +219,12 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/event-request/:id/:decision",
     {
+      config: { access: access.editorOf("member", param("id", "changeRequest")) },
       schema: {
         tags: ["admin"],
         summary: "Accept or reject a modification request",
-        params: z.object({ id: id.min(1), decision: z.enum(["accept", "reject"]) }),
-        body: z.object({ message: z.string().trim().max(2000).optional() }).optional(),
+        params: z.object({ id: idParam, decision: z.enum(["accept", "reject"]) }),
+        body: z.object({ message: text().trim().max(2000).optional() }).optional(),
       },
     },
     async (request) =>
@@ -221,10 +239,11 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/events/:id/copy",
     {
+      config: { access: access.admin },
       schema: {
         tags: ["admin"],
         summary: "Create next year's edition of an event now (automatic copy)",
-        params: z.object({ id: id.min(1) }),
+        params: z.object({ id: idParam }),
       },
     },
     async (request, reply) => {

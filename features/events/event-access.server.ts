@@ -5,8 +5,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
-import { eventOrganizers } from "../editor/editor.tables.ts";
-import { courses, events } from "./events.tables.ts";
+import { eventChangeRequests, eventOrganizers } from "../editor/editor.tables.ts";
+import { courses, events, tracks } from "./events.tables.ts";
 
 export type Actor = {
   id: number;
@@ -42,4 +42,61 @@ export async function courseEventId(db: Executor, courseId: number): Promise<num
   const [course] = await db.select({ eventId: courses.eventId }).from(courses).where(eq(courses.id, courseId)).limit(1);
   if (!course) throw new ApiError("ITEM_NOT_FOUND");
   return course.eventId;
+}
+
+/** What a route's access rule may name as the thing the caller must edit (access.server.ts). */
+export const ACCESS_TARGETS = ["event", "course", "track", "changeRequest"] as const;
+export type AccessTargetKind = (typeof ACCESS_TARGETS)[number];
+
+/**
+ * Whose the target is: the event it belongs to, or for a track on no course yet, its uploader.
+ * Null when it does not exist (the route then answers its own 404).
+ */
+async function targetOwner(
+  db: Executor,
+  kind: AccessTargetKind,
+  id: number,
+): Promise<{ eventId: number } | { uploadedBy: number | null } | null> {
+  switch (kind) {
+    case "event":
+      return { eventId: id };
+    case "course": {
+      const [course] = await db.select({ eventId: courses.eventId }).from(courses).where(eq(courses.id, id)).limit(1);
+      return course ?? null;
+    }
+    case "changeRequest": {
+      const [request] = await db
+        .select({ eventId: eventChangeRequests.eventId })
+        .from(eventChangeRequests)
+        .where(eq(eventChangeRequests.id, id))
+        .limit(1);
+      return request ?? null;
+    }
+    case "track": {
+      const [track] = await db
+        .select({ eventId: courses.eventId, uploadedBy: tracks.uploadedBy })
+        .from(tracks)
+        .leftJoin(courses, eq(courses.id, tracks.courseId))
+        .where(eq(tracks.id, id))
+        .limit(1);
+      if (!track) return null;
+      return track.eventId === null ? { uploadedBy: track.uploadedBy } : { eventId: track.eventId };
+    }
+  }
+}
+
+/**
+ * FORBIDDEN unless the actor edits the event the target belongs to (owner, organiser, admin), or,
+ * for a track on no course yet, uploaded it (or is an admin). An unknown target passes: the route
+ * answers ITEM_NOT_FOUND itself, as it would for anyone.
+ */
+export async function requireTargetEditor(db: Executor, actor: Actor, kind: AccessTargetKind, id: number) {
+  const owner = await targetOwner(db, kind, id);
+  if (!owner) return;
+  if ("eventId" in owner) {
+    const access = await eventAccess(db, actor, owner.eventId);
+    if (access === "member") throw new ApiError("FORBIDDEN");
+    return;
+  }
+  if (owner.uploadedBy !== actor.id && actor.role !== "admin") throw new ApiError("FORBIDDEN");
 }

@@ -134,7 +134,12 @@ describe("GET /api/event/{type?}/{id}", () => {
 
   it("gives image addresses under the event's media folder", async () => {
     const db = t.database.db;
-    await db.update(events).set({ headerImage: "header.jpg" }).where(eq(events.id, tracked.eventId));
+    // Demo events show a drawn landscape: this one gets a plain file name and no cover instead.
+    const [original] = await db
+      .select({ headerImage: events.headerImage, coverImage: events.coverImage })
+      .from(events)
+      .where(eq(events.id, tracked.eventId));
+    await db.update(events).set({ headerImage: "header.jpg", coverImage: null }).where(eq(events.id, tracked.eventId));
     await db.insert(eventImages).values({ eventId: tracked.eventId, path: "depart.jpg", caption: "Le départ" });
     try {
       const event = (await get(`/api/event/${tracked.eventId}`)).json();
@@ -144,7 +149,7 @@ describe("GET /api/event/{type?}/{id}", () => {
         expect.objectContaining({ url: `/media/event/${tracked.eventId}/depart.jpg`, caption: "Le départ" }),
       ]);
     } finally {
-      await db.update(events).set({ headerImage: null }).where(eq(events.id, tracked.eventId));
+      await db.update(events).set(original).where(eq(events.id, tracked.eventId));
       await db.delete(eventImages).where(eq(eventImages.eventId, tracked.eventId));
     }
   });

@@ -11,6 +11,7 @@ import {
   EVENT_STATES,
   SPORT_KEYS,
 } from "../../shared/constants.ts";
+import { idParam } from "../../shared/input.ts";
 
 /** External links of an event, each reachable through `/redirect/{type}/{id}/{slug?}`. */
 export const LINK_TYPES = [
@@ -34,12 +35,8 @@ const id = z.number().int().positive();
 const isoDate = z.iso.date();
 const isoDateTime = z.iso.datetime({ offset: true });
 
-/** A path parameter that must be all digits (spec: "Most ids must be numeric"). */
-export const numericId = z
-  .string()
-  .regex(/^\d{1,9}$/)
-  .transform(Number)
-  .pipe(z.number().int().positive());
+/** A path parameter that must be all digits (spec: "Most ids must be numeric"), within int4. */
+export const numericId = idParam;
 
 export const sportRefSchema = z.object({ key: z.enum(SPORT_KEYS), nameFr: z.string(), nameEn: z.string() });
 

@@ -5,6 +5,8 @@ import { z } from "zod";
 import { requestLocale, sendError } from "../../server/errors.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { text } from "../../shared/input.ts";
+import { access } from "../accounts/access.server.ts";
 import {
   courseResponseSchema,
   EDITION_REFERENCES,
@@ -64,6 +66,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "An event by numeric id, with its courses, prices, tracks and editions",
@@ -77,11 +80,12 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:type/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "An event by id or by slug",
         description: "`type` is `id` (numeric `id`) or `slug` (`id` is the event's slug).",
-        params: z.object({ type: eventTypeParamSchema, id: z.string().min(1).max(200) }),
+        params: z.object({ type: eventTypeParamSchema, id: text().min(1).max(200) }),
         response: { 200: eventDetailSchema, ...errors },
       },
     },
@@ -97,6 +101,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/ics",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "An event as an iCalendar file (add to my calendar)",
@@ -119,6 +124,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/editions/:id/:reference?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "The other editions of an event's race series",
@@ -133,6 +139,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/course/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "A course (a race of an event) with its prices and track",
@@ -146,6 +153,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/track/:id",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "A track as a GeoJSON LineString feature with its statistics",
@@ -162,6 +170,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/track/:id/elevation",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "A track's elevation profile, sampled for charts",
@@ -176,6 +185,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/tracks/:format?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "The tracks of an event: summaries (json) or a GeoJSON FeatureCollection (geojson)",
@@ -199,10 +209,11 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/track/export/:id/gpx",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["tracks"],
         summary: "A track as a GPX 1.1 download",
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: text() }),
         response: { 200: z.string().describe(GPX_MIME_TYPE), ...errors },
       },
     },
@@ -225,11 +236,12 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/redirect/:type/:id/:slug?",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "Counts a click on an event's external link and redirects to it (302)",
         description: `\`type\`: ${LINK_TYPES.join(", ")}. An unknown event, type or link gives the item-not-found page (404).`,
-        params: z.object({ type: z.string(), id: z.string(), slug: z.string().optional() }),
+        params: z.object({ type: text(), id: text(), slug: text().optional() }),
         response: { 404: apiErrorBodySchema },
       },
     },

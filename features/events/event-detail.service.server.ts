@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
+import enSearch from "../../locales/en/search.json";
+import frSearch from "../../locales/fr/search.json";
 import type { Locale } from "../../shared/constants.ts";
 import { formatDistance, formatDuration, formatElevation } from "../../shared/format.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
@@ -12,6 +14,7 @@ import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { boundsOf, simplifyToCount } from "../maps/geometry.ts";
 import { sports } from "../sports/sports.tables.ts";
 import { elevationProfile } from "../tracks/track-stats.ts";
+import { hasStartTime } from "./components/event-format.ts";
 import { descriptionHtml } from "./description.server.ts";
 import type {
   CourseDetail,
@@ -30,7 +33,10 @@ import { eventLinkClicks } from "./event-detail.tables.ts";
 import { eventState } from "./event-state.ts";
 import { coursePrices, courses, eventGroups, eventImages, events, type TrackPoint, tracks } from "./events.tables.ts";
 import { fileSlug, toGpx } from "./gpx.ts";
-import { toIcs } from "./ics.ts";
+import { eventIcsIdentity, toIcs } from "./ics.ts";
+
+/** The title of a cancelled event in calendars, as the search feeds write it. */
+const ICS_CANCELLED = { fr: frSearch.ics.cancelledSummary, en: enSearch.ics.cancelledSummary } as const;
 
 /** Where `/redirect/{type}/{id}` sends each link type: the event's column. */
 const LINK_FIELDS = {
@@ -582,7 +588,7 @@ function courseLine(c: CourseDetail, locale: Locale, timeZone: string): string {
   if (c.distance !== null) parts.push(formatDistance(c.distance, locale));
   else if (c.duration !== null) parts.push(formatDuration(c.duration, locale));
   if (c.elevationGain) parts.push(formatElevation(c.elevationGain, locale));
-  if (c.startAt)
+  if (hasStartTime(c.startAt, timeZone))
     parts.push(
       new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", {
         timeZone,
@@ -613,8 +619,7 @@ export function buildEventIcs(event: EventDetail, options: { locale: Locale; now
     stamp: options.now,
     events: [
       {
-        uid: `event-${event.id}@${host}`,
-        summary: event.name,
+        ...eventIcsIdentity(event, host, ICS_CANCELLED[options.locale]),
         start: event.startDate,
         end: event.endDate,
         location: where || null,
@@ -622,7 +627,6 @@ export function buildEventIcs(event: EventDetail, options: { locale: Locale; now
         description,
         url,
         categories: [options.locale === "en" ? event.sport.nameEn : event.sport.nameFr],
-        status: event.cancelled ? "CANCELLED" : event.dateConfirmed || event.postponed ? "CONFIRMED" : "TENTATIVE",
         lastModified: new Date(event.updatedAt),
       },
     ],

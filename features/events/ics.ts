@@ -36,6 +36,24 @@ export type IcsCalendar = {
   events: readonly IcsEvent[];
 };
 
+/**
+ * One event is one calendar entry wherever it comes from (its page's .ics, a search feed, a
+ * member's calendar): the same UID, so calendar apps update it rather than duplicate it, and the
+ * same STATUS and title. `host` is the site's host name; `cancelledTitle` has a {{name}}.
+ */
+export function eventIcsIdentity(
+  event: { id: number; name: string; cancelled: boolean; postponed: boolean; dateConfirmed: boolean },
+  host: string,
+  cancelledTitle: string,
+): Pick<IcsEvent, "uid" | "summary" | "status"> {
+  return {
+    uid: `event-${event.id}@${host}`,
+    summary: event.cancelled ? cancelledTitle.replace("{{name}}", event.name) : event.name,
+    // A postponed event has its new date set by its organiser: that date is confirmed.
+    status: event.cancelled ? "CANCELLED" : event.dateConfirmed || event.postponed ? "CONFIRMED" : "TENTATIVE",
+  };
+}
+
 const MAX_OCTETS = 75;
 
 /** UTF-8 length of one code point. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numeric, text } from "../../shared/input.ts";
 
 export const regionSchema = z.object({
   code: z.string(),
@@ -44,13 +45,13 @@ export const GEOCODE_MAX_KM = 50;
 
 export const findCityBodySchema = z.object({
   /** A name (accents, case and hyphens do not matter), a postal code or its first digits. */
-  q: z.string().trim().min(1).max(100),
-  limit: z.coerce.number().int().min(1).max(MAX_CITY_RESULTS).default(DEFAULT_CITY_RESULTS),
+  q: text().trim().min(1).max(100),
+  limit: numeric.pipe(z.number().int().min(1).max(MAX_CITY_RESULTS)).default(DEFAULT_CITY_RESULTS),
 });
 
 export const geocodeBodySchema = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lng: z.coerce.number().min(-180).max(180),
+  lat: numeric.pipe(z.number().min(-90).max(90)),
+  lng: numeric.pipe(z.number().min(-180).max(180)),
 });
 
 export const geocodeResultSchema = z.object({
@@ -59,3 +60,11 @@ export const geocodeResultSchema = z.object({
   distanceKm: z.number(),
 });
 export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
+
+/** What the base map needs from the reference data (features/maps). */
+export type MapReference = {
+  /** Every commune, most populous first. */
+  towns: { code: string; name: string; lat: number; lng: number; population: number }[];
+  /** Department code → region code. */
+  departmentRegions: Record<string, string>;
+};

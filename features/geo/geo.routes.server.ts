@@ -3,6 +3,8 @@ import { z } from "zod";
 import { requestLocale } from "../../server/errors.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { LOCALES } from "../../shared/constants.ts";
+import { text } from "../../shared/input.ts";
+import { access } from "../accounts/access.server.ts";
 import {
   citySchema,
   countrySchema,
@@ -29,6 +31,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/regions",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "The regions of France, by name",
@@ -44,10 +47,11 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/departments",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "The departments of France by code, or those of one region (code or slug)",
-        querystring: z.object({ region: z.string().trim().max(60).optional() }),
+        querystring: z.object({ region: text().trim().max(60).optional() }),
         response: { 200: z.object({ departments: z.array(departmentSchema) }) },
       },
     },
@@ -67,6 +71,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/countries",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "Every country, named and sorted in the caller's language (`_locale`, `x-locale`, Accept-Language)",
@@ -84,6 +89,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/find-city",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["reference"],
@@ -104,6 +110,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/geocode-location",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["reference"],

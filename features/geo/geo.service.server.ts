@@ -10,6 +10,7 @@ import {
   GEOCODE_MAX_KM,
   type GeocodeResult,
   MAX_CITY_RESULTS,
+  type MapReference,
   type Region,
 } from "./geo.contract.ts";
 import { countries, departments, regions } from "./geo.tables.ts";
@@ -232,6 +233,22 @@ export function geoService(db: Db) {
           LIMIT 1`,
       );
       return row ? toCity(row) : null;
+    },
+
+    /**
+     * Every commune's name, centre and population, and every department's region: what the base
+     * map draws (town labels by population, region borders). Read once by the tile server.
+     */
+    async mapReference(): Promise<MapReference> {
+      const towns = await rows<{ code: string; name: string; lat: number; lng: number; population: number }>(
+        db,
+        sql`SELECT code, name, lat, lng, population FROM communes ORDER BY population DESC, code`,
+      );
+      const list = await service.departments();
+      return {
+        towns: towns.map((t) => ({ ...t, lat: Number(t.lat), lng: Number(t.lng), population: Number(t.population) })),
+        departmentRegions: Object.fromEntries(list.map((d) => [d.code, d.regionCode])),
+      };
     },
   };
   return service;

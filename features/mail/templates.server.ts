@@ -8,6 +8,7 @@ import enMail from "../../locales/en/mail.json";
 import frMail from "../../locales/fr/mail.json";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { staticPagePath } from "../../shared/static-pages.ts";
 
 /** Parameters of each template. */
 export type MailTemplateParams = {
@@ -331,7 +332,7 @@ export function renderMail(
   const publicUrl = context.publicUrl.replace(/\/+$/, "");
   const links: Links = {
     home: `${publicUrl}${pagePath("home", lang)}`,
-    contact: `${publicUrl}${pagePath("page", lang, { slug: "contact" })}`,
+    contact: `${publicUrl}${staticPagePath("contact", lang)}`,
     login: `${publicUrl}${pagePath("login", lang)}`,
     register: `${publicUrl}${pagePath("register", lang)}`,
     forgotPassword: `${publicUrl}${pagePath("forgotPassword", lang)}`,

@@ -82,10 +82,54 @@ export function simplifyToCount<T extends PositionLike>(points: readonly T[], ma
   return out;
 }
 
+/** Metropolitan France, the view of a map with nothing on it. */
+export const FRANCE_BOUNDS: Bounds = [-5.2, 41.3, 9.6, 51.1];
+
+/** A projection onto an SVG box (y down) and back. */
+export type BoxView = {
+  project(position: PositionLike): { x: number; y: number };
+  /** The longitude and latitude at a point of the box (or beyond it). */
+  lngLatAt(x: number, y: number): LngLat;
+};
+
 /**
- * Projects positions into a `width` × `height` box (equirectangular with the latitude's scale,
- * which is close to what a web map shows at a race's scale), keeping the aspect ratio and a margin.
- * Returns SVG coordinates (y down).
+ * Fits positions (or `fallback` when there are none) into a `width` × `height` box with a margin,
+ * equirectangular with the latitude's scale, which is close to what a web map shows at a race's
+ * scale; linear in longitude and in latitude. A single point is the middle of a view `span`
+ * degrees of latitude high. Null when there is nothing to show.
+ */
+export function boxView(
+  positions: readonly PositionLike[],
+  width: number,
+  height: number,
+  margin = 12,
+  options: { fallback?: Bounds; span?: number } = {},
+): BoxView | null {
+  let bounds = boundsOf(positions) ?? options.fallback ?? null;
+  if (!bounds) return null;
+  const kx = Math.cos((((bounds[1] + bounds[3]) / 2) * Math.PI) / 180);
+  if (bounds[0] === bounds[2] && bounds[1] === bounds[3] && options.span) {
+    const half = options.span / 2;
+    bounds = [bounds[0] - half / kx, bounds[1] - half, bounds[2] + half / kx, bounds[3] + half];
+  }
+  const [west, south, east, north] = bounds;
+  const spanX = Math.max((east - west) * kx, 1e-9);
+  const spanY = Math.max(north - south, 1e-9);
+  const scale = Math.min((width - 2 * margin) / spanX, (height - 2 * margin) / spanY);
+  const offsetX = (width - spanX * scale) / 2;
+  const offsetY = (height - spanY * scale) / 2;
+  return {
+    project: ([lng, lat]) => ({
+      x: Math.round((offsetX + (lng - west) * kx * scale) * 10) / 10,
+      y: Math.round((offsetY + (north - lat) * scale) * 10) / 10,
+    }),
+    lngLatAt: (x, y) => [west + (x - offsetX) / (kx * scale), north - (y - offsetY) / scale],
+  };
+}
+
+/**
+ * Projects positions into a `width` × `height` box (see boxView), keeping the aspect ratio and a
+ * margin. Returns SVG coordinates (y down).
  */
 export function projectToBox(
   positions: readonly PositionLike[],
@@ -93,17 +137,6 @@ export function projectToBox(
   height: number,
   margin = 12,
 ): { x: number; y: number }[] {
-  const bounds = boundsOf(positions);
-  if (!bounds) return [];
-  const [west, south, east, north] = bounds;
-  const kx = Math.cos((((south + north) / 2) * Math.PI) / 180);
-  const spanX = Math.max((east - west) * kx, 1e-9);
-  const spanY = Math.max(north - south, 1e-9);
-  const scale = Math.min((width - 2 * margin) / spanX, (height - 2 * margin) / spanY);
-  const offsetX = (width - spanX * scale) / 2;
-  const offsetY = (height - spanY * scale) / 2;
-  return positions.map(([lng, lat]) => ({
-    x: Math.round((offsetX + (lng - west) * kx * scale) * 10) / 10,
-    y: Math.round((offsetY + (north - lat) * scale) * 10) / 10,
-  }));
+  const view = boxView(positions, width, height, margin);
+  return view ? positions.map(view.project) : [];
 }

@@ -1,14 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows.server.ts";
+import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import { users } from "../accounts/accounts.tables.ts";
+import { rateLimits, users } from "../accounts/accounts.tables.ts";
+import { LIMITS } from "../accounts/rate-limit.server.ts";
 import { courses, eventHistory, events } from "../events/events.tables.ts";
-import { eventImagesService } from "./images.service.server.ts";
+import { EVENT_UPLOAD_LIMIT, eventImagesService } from "./images.service.server.ts";
 
 let t: TestApp;
 let dataDir: string;
@@ -186,6 +188,11 @@ describe("POST /api/upload/event-photo", () => {
     expect(large.meta?.exif).toBeUndefined();
     const medium = await served(visuals.coverImage!.replace(/\.webp$/, "-640.webp"));
     expect(medium.meta).toMatchObject({ format: "webp", width: 640, height: 427 });
+    // The card crops: fixed 16:10 frames, whatever the photo's proportions.
+    const card = await served(visuals.coverImage!.replace(/\.webp$/, "-960x600.webp"));
+    expect(card.meta).toMatchObject({ format: "webp", width: 960, height: 600 });
+    const small = await served(visuals.coverImage!.replace(/\.webp$/, "-480x300.webp"));
+    expect(small.meta).toMatchObject({ format: "webp", width: 480, height: 300 });
 
     const page = await t.app.inject({ method: "GET", url: `/api/event/${eventId}` });
     expect(page.statusCode).toBe(200);
@@ -213,6 +220,7 @@ describe("POST /api/upload/event-photo", () => {
     // Smaller than 1600 px: kept at its size, never enlarged.
     expect((await served(replaced.coverImage!)).meta).toMatchObject({ width: 900, height: 600 });
     expect((await served(first.coverImage!)).status).toBe(404);
+    expect((await served(first.coverImage!.replace(/\.webp$/, "-480x300.webp"))).status).toBe(404);
     expect(fs.existsSync(onDisk(first.coverImage!.replace(/\.webp$/, "-640.webp")))).toBe(false);
   });
 
@@ -440,7 +448,8 @@ describe("gallery, switch-image and DELETE /api/upload/file", () => {
     expect(full.statusCode).toBe(409);
     expect(full.json().error).toMatchObject({ code: "BAD_REQUEST", field: "gallery" });
     const files = fs.readdirSync(path.join(dataDir, "uploads", "event", String(other)));
-    expect(files.length).toBe(40);
+    // Each photo: the large and 640 px sizes and the two card crops.
+    expect(files.length).toBe(80);
   });
 
   it("copies the cover and header files to a copied edition's folder", async () => {
@@ -456,6 +465,7 @@ describe("gallery, switch-image and DELETE /api/upload/file", () => {
     expect(copied.coverImage).toBe(`/media/event/${copy}/${file}`);
     expect((await served(copied.coverImage!)).meta).toMatchObject({ width: 300, height: 200 });
     expect((await served(copied.coverImage!.replace(/\.webp$/, "-640.webp"))).status).toBe(200);
+    expect((await served(copied.coverImage!.replace(/\.webp$/, "-960x600.webp"))).status).toBe(200);
   });
 
   it("keeps switch and delete to the event's editors", async () => {
@@ -543,5 +553,133 @@ describe("POST /api/thumbnail", () => {
     const open = await thumbnail(null, { profile: "user", id: runner.id });
     expect(open.statusCode).toBe(200);
     expect(open.headers["x-thumbnail-cache"]).toBe("hit");
+  });
+});
+
+describe("uploads are admitted before their body is read", () => {
+  const exhaust = (key: string, max: number) =>
+    t.database.db
+      .insert(rateLimits)
+      .values({ key, windowStart: TEST_REFERENCE_DATE, hits: max })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: TEST_REFERENCE_DATE, hits: max } });
+  const hitsOf = async (key: string) =>
+    (await t.database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.hits ?? 0;
+  /** Files stored for a member's profile photo (named `<id>-<random>.webp`). */
+  const photosOf = (member: Member) => {
+    const folder = path.join(dataDir, "uploads", "user");
+    return fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.startsWith(`${member.id}-`)) : [];
+  };
+  const photoColumn = async (member: Member) =>
+    (await t.database.db.select({ photo: users.photo }).from(users).where(eq(users.id, member.id)))[0]?.photo;
+  const uploadsRecorded = async (id: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(eventHistory)
+        .where(and(eq(eventHistory.eventId, id), eq(eventHistory.type, "image_upload")))
+    ).length;
+  const eventFiles = (id: number) => {
+    const folder = path.join(dataDir, "uploads", "event", String(id));
+    return fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
+  };
+  function userPhoto(who: Member, data: Buffer, locale: "fr" | "en" = "fr") {
+    const body = multipart({}, { name: "me.png", type: "image/png", data });
+    return t.app.inject({
+      method: "POST",
+      url: "/api/upload/user-photo",
+      remoteAddress: who.ip,
+      headers: { ...accessHeaders, "x-locale": locale, cookie: who.cookie, "content-type": body.contentType },
+      payload: body.payload,
+    });
+  }
+  /** Over the 5 MB limit and not an image: a route that read or decoded it first would answer 413 or 415. */
+  const heavyJunk = () => Buffer.alloc(6 * 1024 * 1024, 0x41);
+
+  it("profile photo: an unverified member is refused without the file being read, decoded or written", async () => {
+    const unverified = await member({ verified: false });
+    const heavy = await userPhoto(unverified, heavyJunk());
+    expect(heavy.statusCode).toBe(409);
+    expect(heavy.json().error).toMatchObject({
+      code: "EMAIL_VERIFICATION_REQUIRED",
+      message: "Vérification de l'adresse e-mail requise.",
+    });
+    const valid = await userPhoto(unverified, await image(600, 600));
+    expect(valid.statusCode).toBe(409);
+    expect(photosOf(unverified)).toEqual([]);
+    expect(await photoColumn(unverified)).toBeNull();
+    expect(await hitsOf(`upload:account:${unverified.id}`)).toBe(0);
+  });
+
+  it("profile photo: each upload counts, and past the hourly limit the member gets 429 before the file is read", async () => {
+    const runner = await member();
+    const key = `upload:account:${runner.id}`;
+    expect((await userPhoto(runner, await image(500, 500))).statusCode).toBe(200);
+    expect(await hitsOf(key)).toBe(1);
+    const [stored] = photosOf(runner);
+    const column = await photoColumn(runner);
+    expect(column).toBe(stored);
+
+    await exhaust(key, LIMITS.uploadAccount.max);
+    const refused = await userPhoto(runner, await image(500, 500));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({
+      code: "TOO_MANY_UPLOADS",
+      message: "Trop de fichiers envoyés : réessayez dans une heure.",
+    });
+    const heavy = await userPhoto(runner, heavyJunk(), "en");
+    expect(heavy.statusCode).toBe(429);
+    expect(heavy.json().error.message).toBe("Too many files uploaded: try again in an hour.");
+    expect(photosOf(runner)).toEqual([stored]);
+    expect(await photoColumn(runner)).toBe(column);
+  });
+
+  it("event photo: an unverified or rate-limited member is refused before the file is read or decoded", async () => {
+    const owner = await member();
+    const [eventId] = (await eventIds(true, 8)).slice(7) as [number];
+    await own(eventId, owner);
+    const before = eventFiles(eventId);
+    const recorded = await uploadsRecorded(eventId);
+    const junk = Buffer.from("not an image at all");
+
+    await t.database.db.update(users).set({ emailStatus: "unverified" }).where(eq(users.id, owner.id));
+    const unverified = await upload(owner, eventId, "gallery", junk, "a.jpg", "image/jpeg");
+    expect(unverified.statusCode).toBe(409);
+    expect(unverified.json().error.code).toBe("EMAIL_VERIFICATION_REQUIRED");
+    await t.database.db.update(users).set({ emailStatus: "verified" }).where(eq(users.id, owner.id));
+
+    await exhaust(`upload:event:${owner.id}`, EVENT_UPLOAD_LIMIT.max);
+    const limited = await upload(owner, eventId, "gallery", junk, "a.jpg", "image/jpeg");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe("TOO_MANY_UPLOADS");
+    expect(eventFiles(eventId)).toEqual(before);
+    expect(await uploadsRecorded(eventId)).toBe(recorded);
+  });
+
+  it("event photo: the fields must come before the file", async () => {
+    const owner = await member();
+    const [eventId] = (await eventIds(true, 9)).slice(8) as [number];
+    await own(eventId, owner);
+    const before = eventFiles(eventId);
+    const boundary = "----dossardorder";
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      await image(300, 200),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="eventId"\r\n\r\n${eventId}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\ncover\r\n--${boundary}--\r\n`,
+      ),
+    ]);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/upload/event-photo",
+      remoteAddress: owner.ip,
+      headers: { ...accessHeaders, cookie: owner.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe("eventId");
+    expect(eventFiles(eventId)).toEqual(before);
   });
 });

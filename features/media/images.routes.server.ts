@@ -3,20 +3,25 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import { numeric, rowId, text } from "../../shared/input.ts";
+import { access, bodyField, formField } from "../accounts/access.server.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import type { Actor } from "../events/event-access.server.ts";
+import { imageWork } from "./image-work.server.ts";
 import {
   EVENT_IMAGE_KINDS,
   EVENT_PHOTO_MAX_BYTES,
+  type EventVisuals,
   GALLERY_MAX_IMAGES,
   THUMBNAIL_PROFILE_NAMES,
   THUMBNAIL_PROFILES,
 } from "./images.service.server.ts";
+import { refuseDeclaredOversize } from "./uploads.server.ts";
 
 const NO_STORE = "private, no-store";
-const eventId = z.number().int().positive().max(2_147_483_647).describe("The event's id");
+const eventId = rowId.describe("The event's id");
 const imageKind = z.enum(EVENT_IMAGE_KINDS).describe("cover (the flyer), header (the page's wide photo) or gallery");
-const galleryId = z.number().int().positive().max(2_147_483_647);
+const galleryId = rowId;
 
 const galleryImageSchema = z.object({
   id: z.number().int(),
@@ -38,7 +43,7 @@ export const eventVisualsSchema = z.object({
 
 /** The multipart fields beside `file`. */
 export const eventPhotoFieldsSchema = z.object({
-  eventId: z.coerce.number().int().positive().max(2_147_483_647),
+  eventId: numeric.pipe(rowId),
   kind: imageKind,
 });
 
@@ -84,9 +89,9 @@ const profilesDoc = Object.entries(THUMBNAIL_PROFILES)
 
 export const thumbnailBodySchema = z.object({
   profile: z.enum(THUMBNAIL_PROFILE_NAMES).describe(`The named size: ${profilesDoc}`),
-  id: z.coerce.number().int().positive().max(2_147_483_647).describe("The owner: an event id, or a member id (user)"),
+  id: numeric.pipe(rowId).describe("The owner: an event id, or a member id (user)"),
   thumbnails: z
-    .union([z.string().trim().max(200), z.number().int().positive()])
+    .union([text().trim().max(200), rowId])
     .transform(String)
     .optional()
     .describe('Which image: "cover", "header", a gallery image id, or a stored file name; the profile\'s default'),
@@ -118,6 +123,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/event-photo",
     {
+      config: { access: access.editorOf("verified", formField("eventId", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Add a cover, header or gallery photo to a saved, complete event",
@@ -126,8 +132,9 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
           `WebP or AVIF, judged by content; ${EVENT_PHOTO_MAX_BYTES / 1024 / 1024} MB at most). Stored as WebP, ` +
           "upright and without metadata, at most 1600 px wide plus a 640 px version. A cover or header replaces " +
           `the previous one; the gallery holds ${GALLERY_MAX_IMAGES} photos. The event's owner, organisers and ` +
-          "admins only, with a verified email. Errors: FILE_TOO_HEAVY (413), FILE_TYPE_INVALID (415), " +
-          "EVENT_NOT_SAVED (409), BAD_REQUEST field gallery (409, gallery full).",
+          "admins only, with a verified email. The fields come before the file: the upload is checked before " +
+          "the file is read. Errors: FILE_TOO_HEAVY (413), FILE_TYPE_INVALID (415), EVENT_NOT_SAVED (409), " +
+          "BAD_REQUEST field gallery (409, gallery full), TOO_MANY_UPLOADS (429), SERVER_BUSY (503).",
         consumes: ["multipart/form-data"],
         response: { 200: eventVisualsSchema },
       },
@@ -135,18 +142,27 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await actorOf(request);
       if (!request.isMultipart()) throw new ApiError("FILE_NOT_FOUND", { field: "file" });
+      refuseDeclaredOversize(request, EVENT_PHOTO_MAX_BYTES, () => new ApiError("FILE_TOO_HEAVY", { field: "file" }));
       const fields: Record<string, string> = {};
-      let data: Buffer | null = null;
+      let stored: EventVisuals | null = null;
       try {
         const parts = request.parts({
           limits: { fileSize: EVENT_PHOTO_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6 },
         });
         for await (const part of parts) {
-          if (part.type === "file") {
-            const bytes = await part.toBuffer();
-            if (part.fieldname === "file") data = bytes;
-          } else {
+          if (part.type !== "file") {
             fields[part.fieldname] = String(part.value);
+          } else if (part.fieldname !== "file") {
+            part.file.resume();
+          } else {
+            // The fields come first (the form appends them before the file): the upload is admitted
+            // (rights, a saved event, room in the gallery, the hourly quota) before the file is read.
+            const { eventId, kind } = eventPhotoFieldsSchema.parse(fields);
+            if (imageWork.saturated()) throw new ApiError("SERVER_BUSY");
+            const store = await images.admitUpload(actor, { eventId, kind });
+            const data = await part.toBuffer();
+            if (data.length === 0) throw new ApiError("FILE_NOT_FOUND", { field: "file" });
+            stored = await store(data);
           }
         }
       } catch (error) {
@@ -155,15 +171,18 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      const { eventId, kind } = eventPhotoFieldsSchema.parse(fields);
-      if (!data || data.length === 0) throw new ApiError("FILE_NOT_FOUND", { field: "file" });
-      return images.upload(actor, { eventId, kind, data });
+      if (!stored) {
+        eventPhotoFieldsSchema.parse(fields);
+        throw new ApiError("FILE_NOT_FOUND", { field: "file" });
+      }
+      return stored;
     },
   );
 
   app.post(
     "/api/event/switch-image",
     {
+      config: { access: access.editorOf("verified", bodyField("eventId", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Move an event image to another slot, or reorder the gallery",
@@ -180,6 +199,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/upload/file",
     {
+      config: { access: access.editorOf("verified", bodyField("eventId", "event")) },
       schema: {
         tags: ["event editor"],
         summary: "Remove an event's cover, header or one gallery image, with its files",
@@ -193,6 +213,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/thumbnail",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["images"],
         summary: "A thumbnail file (image/webp), cut once and then served from the cache",

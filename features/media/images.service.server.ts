@@ -20,6 +20,9 @@ import { eventImageUrl, imageUrl } from "../../shared/image-url.ts";
 import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { type Actor, eventAccess, requireEventEditor } from "../events/event-access.server.ts";
 import { courses, eventHistory, eventImages, events } from "../events/events.tables.ts";
+import { isGeneratedImage } from "../illustrations/event-images.ts";
+import { cardCropName, EVENT_CARD_CROP_NAMES, EVENT_CARD_CROPS, type EventCardCrop } from "./card-crops.ts";
+import { imageWork } from "./image-work.server.ts";
 import type { FileStorage } from "./storage.server.ts";
 
 export const EVENT_IMAGE_KINDS = ["cover", "header", "gallery"] as const;
@@ -64,7 +67,8 @@ export const THUMBNAIL_PROFILES = {
 export type ThumbnailProfile = keyof typeof THUMBNAIL_PROFILES;
 export const THUMBNAIL_PROFILE_NAMES = Object.keys(THUMBNAIL_PROFILES) as [ThumbnailProfile, ...ThumbnailProfile[]];
 
-const UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 * 60 };
+/** Event photo uploads a member may make in an hour. */
+export const EVENT_UPLOAD_LIMIT: Limit = { max: 60, windowSeconds: 60 * 60 };
 const RELOAD_LIMIT: Limit = { max: 120, windowSeconds: 60 * 60 };
 
 export type GalleryImage = {
@@ -160,8 +164,31 @@ async function renditions(data: Buffer): Promise<Record<EventImageSize, Renditio
     return { data: out, width: info.width, height: info.height };
   };
   try {
-    const [large, medium] = await Promise.all([render("large"), render("medium")]);
+    // One after the other: one libuv thread at a time (image-work.server.ts).
+    const large = await render("large");
+    const medium = await render("medium");
     return { large, medium };
+  } catch (cause) {
+    throw new ApiError("FILE_TYPE_INVALID", { cause });
+  }
+}
+
+/** The card crops (card-crops.ts) of an upload, cut around its most interesting region. */
+async function cardCrops(data: Buffer): Promise<[EventCardCrop, Buffer][]> {
+  const base = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  try {
+    // One after the other: one libuv thread at a time (image-work.server.ts).
+    const crops: [EventCardCrop, Buffer][] = [];
+    for (const crop of EVENT_CARD_CROP_NAMES) {
+      const { width, height, quality } = EVENT_CARD_CROPS[crop];
+      const out = await base
+        .clone()
+        .resize({ width, height, fit: "cover", position: "attention" })
+        .webp({ quality })
+        .toBuffer();
+      crops.push([crop, out]);
+    }
+    return crops;
   } catch (cause) {
     throw new ApiError("FILE_TYPE_INVALID", { cause });
   }
@@ -208,6 +235,8 @@ export function eventImagesService(deps: {
     if (!SINGLE_NAME.test(file)) return [];
     const keys = [eventKey(eventId, file)];
     if (OWN_FILE.test(file)) keys.push(eventKey(eventId, eventImageVariant(file, "medium")));
+    if (OWN_FILE.test(file))
+      for (const crop of EVENT_CARD_CROP_NAMES) keys.push(eventKey(eventId, cardCropName(file, crop)));
     for (const [profile, spec] of Object.entries(THUMBNAIL_PROFILES)) {
       if (spec.owner === "event")
         keys.push(eventKey(eventId, `thumbs/${thumbName(file, profile as ThumbnailProfile)}`));
@@ -325,64 +354,81 @@ export function eventImagesService(deps: {
     const source = await storage.read(sourceKey);
     if (!source) throw new ApiError("FILE_NOT_FOUND");
     const { width, height } = THUMBNAIL_PROFILES[profile];
-    const data = await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width, height, fit: "cover", position: "attention" })
-      .webp({ quality: 78 })
-      .toBuffer()
-      .catch((cause: unknown) => {
-        throw new ApiError("FILE_NOT_FOUND", { cause });
-      });
+    const data = await imageWork.run(() =>
+      sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width, height, fit: "cover", position: "attention" })
+        .webp({ quality: 78 })
+        .toBuffer()
+        .catch((cause: unknown) => {
+          throw new ApiError("FILE_NOT_FOUND", { cause });
+        }),
+    );
     await storage.put(thumbKey, data, "image/webp");
     return { data, generated: true, modifiedAt: (await storage.stat(thumbKey))?.modifiedAt ?? clock() };
+  }
+
+  /** Decodes (judged by content), resizes and stores an admitted upload, then points the slot at it. */
+  async function store(actor: Actor, eventId: number, kind: EventImageKind, data: Buffer): Promise<EventVisuals> {
+    const { format, large, medium, crops } = await imageWork.run(async () => {
+      const format = await detectImageFormat(data);
+      if (!format) throw new ApiError("FILE_TYPE_INVALID");
+      return { format, ...(await renditions(data)), crops: await cardCrops(data) };
+    });
+    const file = `${randomBytes(10).toString("hex")}.webp`;
+    await storage.put(eventKey(eventId, file), large.data, "image/webp");
+    await storage.put(eventKey(eventId, eventImageVariant(file, "medium")), medium.data, "image/webp");
+    for (const [crop, cropped] of crops)
+      await storage.put(eventKey(eventId, cardCropName(file, crop)), cropped, "image/webp");
+    let previous: string | null = null;
+    try {
+      previous = await db.transaction(async (tx) => {
+        const event = await lockEvent(tx, eventId);
+        let replaced: string | null = null;
+        if (isSlot(kind)) {
+          replaced = event[slotColumn[kind]];
+          await setSlot(tx, eventId, kind, file);
+        } else {
+          if ((await galleryCount(tx, eventId)) >= GALLERY_MAX_IMAGES) throw galleryFull();
+          await tx.insert(eventImages).values({
+            eventId,
+            path: file,
+            width: large.width,
+            height: large.height,
+            position: await nextPosition(tx, eventId),
+            createdAt: clock(),
+          });
+        }
+        await history(tx, eventId, "image_upload", actor.id, { kind, file, format });
+        return replaced;
+      });
+    } catch (error) {
+      await removeFiles(eventId, file);
+      throw error;
+    }
+    await removeIfUnused(eventId, previous);
+    return visuals(eventId);
   }
 
   return {
     visuals,
     requireSavedEvent,
 
-    /** Adds a cover, header (replacing the previous one and its files) or gallery photo. */
-    async upload(actor: Actor, input: { eventId: number; kind: EventImageKind; data: Buffer }): Promise<EventVisuals> {
+    /**
+     * Admits the upload of a cover, header or gallery photo before its file is read: the actor edits
+     * the event, which is saved and complete, the gallery has room, and the actor has uploads left
+     * this hour (each admitted upload counts). Answers what stores the file once it is read.
+     */
+    async admitUpload(
+      actor: Actor,
+      input: { eventId: number; kind: EventImageKind },
+    ): Promise<(data: Buffer) => Promise<EventVisuals>> {
       const { eventId, kind } = input;
       await requireEditor(actor, eventId);
       await requireSavedEvent(eventId);
       if (kind === "gallery" && (await galleryCount(db, eventId)) >= GALLERY_MAX_IMAGES) throw galleryFull();
-      await limiter.hit(`upload:event:${actor.id}`, UPLOAD_LIMIT);
-      const format = await detectImageFormat(input.data);
-      if (!format) throw new ApiError("FILE_TYPE_INVALID");
-      const { large, medium } = await renditions(input.data);
-
-      const file = `${randomBytes(10).toString("hex")}.webp`;
-      await storage.put(eventKey(eventId, file), large.data, "image/webp");
-      await storage.put(eventKey(eventId, eventImageVariant(file, "medium")), medium.data, "image/webp");
-      let previous: string | null = null;
-      try {
-        previous = await db.transaction(async (tx) => {
-          const event = await lockEvent(tx, eventId);
-          let replaced: string | null = null;
-          if (isSlot(kind)) {
-            replaced = event[slotColumn[kind]];
-            await setSlot(tx, eventId, kind, file);
-          } else {
-            if ((await galleryCount(tx, eventId)) >= GALLERY_MAX_IMAGES) throw galleryFull();
-            await tx.insert(eventImages).values({
-              eventId,
-              path: file,
-              width: large.width,
-              height: large.height,
-              position: await nextPosition(tx, eventId),
-              createdAt: clock(),
-            });
-          }
-          await history(tx, eventId, "image_upload", actor.id, { kind, file, format });
-          return replaced;
-        });
-      } catch (error) {
-        await removeFiles(eventId, file);
-        throw error;
-      }
-      await removeIfUnused(eventId, previous);
-      return visuals(eventId);
+      await limiter.hit(`upload:event:${actor.id}`, EVENT_UPLOAD_LIMIT, "TOO_MANY_UPLOADS");
+      return (data) => store(actor, eventId, kind, data);
     },
 
     /**
@@ -438,7 +484,9 @@ export function eventImagesService(deps: {
         }
 
         if (isSlot(to)) {
-          const displaced = event[slotColumn[to]];
+          // A drawn landscape (demo events) only holds the place: a photo replaces it, it never goes to the gallery.
+          const held = event[slotColumn[to]];
+          const displaced = isGeneratedImage(held) ? null : held;
           await setSlot(tx, eventId, to, file);
           if (isSlot(from.kind)) {
             await setSlot(tx, eventId, from.kind, displaced);
@@ -555,7 +603,8 @@ export function eventImagesService(deps: {
       if (!source) return;
       for (const file of new Set([source.coverImage, source.headerImage])) {
         if (!file || !SINGLE_NAME.test(file)) continue;
-        for (const name of new Set([file, eventImageVariant(file, "medium")])) {
+        const crops = OWN_FILE.test(file) ? EVENT_CARD_CROP_NAMES.map((crop) => cardCropName(file, crop)) : [];
+        for (const name of new Set([file, eventImageVariant(file, "medium"), ...crops])) {
           const data = await storage.read(eventKey(fromEventId, name));
           if (data) await storage.put(eventKey(toEventId, name), data, "image/webp");
         }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { ErrorCode } from "../../shared/api-error.ts";
+import { rowId, text } from "../../shared/input.ts";
 
 const code = (c: ErrorCode) => ({ message: c });
 
@@ -20,8 +21,7 @@ export const EVENT_ACCESS_LEVELS = ["owner", "organizer", "admin", "member"] as 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse them.
 const NO_CONTROL = /^[^\u0000-\u001f\u007f]*$/;
 
-const email = z
-  .string(code("EMAIL_EMPTY"))
+const email = text(code("EMAIL_EMPTY"))
   .trim()
   .min(1, code("EMAIL_EMPTY"))
   .max(254, code("EMAIL_INVALID"))
@@ -29,21 +29,20 @@ const email = z
 
 /** POST /api/send-contact-organizer: anyone, signed in or not. */
 export const contactOrganizerBodySchema = z.object({
-  eventId: z.number().int().positive(),
-  name: z.string(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(SENDER_NAME_MAX).regex(NO_CONTROL),
+  eventId: rowId,
+  name: text(code("FIELD_REQUIRED")).trim().min(1, code("FIELD_REQUIRED")).max(SENDER_NAME_MAX).regex(NO_CONTROL),
   email,
-  message: z.string(code("FIELD_REQUIRED")).trim().min(CONTACT_MESSAGE_MIN).max(CONTACT_MESSAGE_MAX),
+  message: text(code("FIELD_REQUIRED")).trim().min(CONTACT_MESSAGE_MIN).max(CONTACT_MESSAGE_MAX),
   /** Left empty by people; robots fill every field. Not shown, not labelled for people. */
-  website: z.string().max(500).optional(),
+  website: text().max(500).optional(),
 });
 export type ContactOrganizerBody = z.input<typeof contactOrganizerBodySchema>;
 
 /** POST /api/send-invitation: signed-in members with a verified address. */
 export const invitationBodySchema = z.object({
-  eventId: z.number().int().positive(),
+  eventId: rowId,
   emails: z.array(email).min(1, code("EMAIL_EMPTY")).max(INVITATION_MAX_FRIENDS),
-  message: z
-    .string()
+  message: text()
     .trim()
     .max(INVITATION_MESSAGE_MAX)
     .transform((v) => v || undefined)

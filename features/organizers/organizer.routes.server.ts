@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestLocale } from "../../server/errors.server.ts";
 import { apiErrorBodySchema } from "../../shared/api-error.ts";
+import { access } from "../accounts/access.server.ts";
 import { okSchema } from "../accounts/accounts.contract.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import { checkOrganizerBodySchema, organizerCodeBodySchema } from "../editor/editor.contract.ts";
@@ -37,6 +38,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/check-organizer",
     {
+      config: { access: access.verified },
       schema: {
         tags: ["events"],
         summary:
@@ -54,6 +56,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/organizer/:id",
     {
+      config: { access: access.verified },
       schema: {
         tags: ["events"],
         summary: "With the mailed code, make the signed-in member an organiser of the event",
@@ -75,6 +78,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-contact-organizer",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["messaging"],
         summary: "Write to an event's organiser; replies go to the sender, the organiser's address is never shown",
@@ -91,6 +95,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-invitation",
     {
+      config: { access: access.verified },
       schema: {
         tags: ["messaging"],
         summary: "Invite up to five friends to an event (members with a verified address)",

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { access } from "../accounts/access.server.ts";
 import { eventCardSchema, upcomingQuerySchema } from "../events/events.contract.ts";
 import { EVENT_GROUPS } from "./groups.service.server.ts";
 import { searchQuerySchema } from "./search.contract.ts";
@@ -8,6 +9,7 @@ export const eventGroupsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events_group/:type",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["events"],
         summary: "A group of events for the home page: upcoming, this or next weekend, new listings, or by sport",

@@ -27,6 +27,7 @@ export type SearchField = keyof SearchQuery;
 /** Order of the keys in a canonical URL: what the search is about first, presentation last. */
 export const SEARCH_PARAM_ORDER = [
   "q",
+  "literal",
   "sport",
   "region",
   "department",
@@ -63,7 +64,7 @@ export const RADIUS_CHOICES = [10, 20, 30, 50, 100, 150, 200] as const;
 export const DEFAULT_RADIUS = 30;
 
 /** Fields that only shape the result list; every other field is a filter. */
-const PRESENTATION_FIELDS = new Set<SearchField>(["sort", "page", "perPage"]);
+const PRESENTATION_FIELDS = new Set<SearchField>(["literal", "sort", "page", "perPage"]);
 
 const LIST_ORDER: Partial<Record<SearchField, readonly string[]>> = {
   sport: SPORT_KEYS,
@@ -96,6 +97,7 @@ function isDefault(field: SearchField, value: unknown): boolean {
       return value === DEFAULT_SORT;
     case "cancelled":
     case "past":
+    case "literal":
       return value === false;
     default:
       return false;
@@ -112,6 +114,8 @@ export function normalizeSearchQuery(query: SearchQuery): SearchQuery {
     if (isEmpty(value) || isDefault(field, value)) continue;
     result[field] = value;
   }
+  // "As typed" means nothing without a text.
+  if (!result.q) delete result.literal;
   return result as SearchQuery;
 }
 
@@ -157,7 +161,7 @@ export const LENIENT_FIELDS = Object.fromEntries(
           ? ok(asList(value))
           : NUMBER_FIELDS.has(field)
             ? ok(asNumber(value))
-            : field === "cancelled" || field === "past"
+            : field === "cancelled" || field === "past" || field === "literal"
               ? ok(asBool(value))
               : ok(String(value).trim() || undefined),
     },
@@ -237,6 +241,8 @@ export function updateSearchQuery(query: SearchQuery, patch: Partial<SearchQuery
     else next[key] = value;
   }
   if (!("page" in patch)) delete next.page;
+  // A new text is read afresh (sports, places, months in it become filters) unless asked otherwise.
+  if ("q" in patch && !("literal" in patch)) delete next.literal;
   const hasPlace = Boolean(next.place) || (next.lat !== undefined && next.lng !== undefined);
   if (!hasPlace) {
     delete next.radius;

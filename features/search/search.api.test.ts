@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ELEVATION_BANDS, SPORTS, type SportKey } from "../../shared/constants.ts";
+import { publicUrl } from "../../shared/public-url.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import {
@@ -13,6 +14,8 @@ import {
 import { searchService } from "./search.service.server.ts";
 
 const TODAY = "2026-06-01"; // TEST_REFERENCE_DATE in Paris, a Monday
+/** The site's host name, which event UIDs carry. */
+const HOST = new URL(publicUrl("/")).hostname;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -427,7 +430,6 @@ describe("text search", () => {
       "(",
       "🏃‍♀️",
       "de la",
-      "\u0000x",
       "é",
       "3km",
       "h2o",
@@ -438,6 +440,10 @@ describe("text search", () => {
       const res = await get(`/api/events?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);
     }
+    // A NUL cannot be stored or searched: refused at the edge, naming the field.
+    const nul = await get(`/api/events?q=${encodeURIComponent("\u0000x")}`);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error).toMatchObject({ code: "BAD_REQUEST", field: "q" });
   });
 });
 
@@ -622,6 +628,12 @@ describe("GET /api/events/map", () => {
 
 describe("GET /api/events/ics", () => {
   const unfold = (body: string) => body.replace(/\r\n /g, "").split("\r\n").slice(0, -1);
+  /** One VEVENT's lines, by UID. */
+  const eventBlock = (lines: string[], uid: string) => {
+    const at = lines.indexOf(`UID:${uid}`);
+    const start = lines.lastIndexOf("BEGIN:VEVENT", at);
+    return lines.slice(start, lines.indexOf("END:VEVENT", at));
+  };
 
   it("is a valid iCalendar feed of the search", async () => {
     const res = await get("/api/events/ics?sport=trail&cancelled=1");
@@ -642,10 +654,10 @@ describe("GET /api/events/ics", () => {
     expect(lines.filter((l) => l === "END:VEVENT").length).toBe(events);
     const uids = lines.filter((l) => l.startsWith("UID:"));
     expect(new Set(uids).size).toBe(events);
-    for (const item of items) expect(uids).toContain(`UID:event-${item.id}@dossard`);
+    for (const item of items) expect(uids).toContain(`UID:event-${item.id}@${HOST}`);
 
     const first = items[0] as SearchItem;
-    const block = lines.slice(lines.indexOf(`UID:event-${first.id}@dossard`));
+    const block = lines.slice(lines.indexOf(`UID:event-${first.id}@${HOST}`));
     const value = (name: string) => block.find((l) => l.startsWith(name))?.slice(name.length);
     expect(value("DTSTART;VALUE=DATE:")).toBe(first.startDate.replaceAll("-", ""));
     expect(Number(value("DTEND;VALUE=DATE:"))).toBeGreaterThan(Number(value("DTSTART;VALUE=DATE:")));
@@ -654,11 +666,44 @@ describe("GET /api/events/ics", () => {
 
     const cancelled = items.find((i) => i.state === "cancelled");
     if (cancelled) {
-      const at = lines.indexOf(`UID:event-${cancelled.id}@dossard`);
+      const at = lines.indexOf(`UID:event-${cancelled.id}@${HOST}`);
       const own = lines.slice(at, lines.indexOf("END:VEVENT", at));
       expect(own).toContain("STATUS:CANCELLED");
     }
     expect(lines.filter((l) => l.startsWith("DTSTAMP:")).length).toBe(events);
+  });
+
+  it("gives an event the same UID, STATUS and title as its own .ics file", async () => {
+    const feed = unfold((await get("/api/events/ics?cancelled=1")).body);
+    const items = await all("cancelled=1");
+    const picks = [items.find((i) => i.state === "cancelled"), items.find((i) => i.state === "postponed"), items[0]];
+    for (const item of picks.filter((i): i is SearchItem => Boolean(i))) {
+      const uid = `event-${item.id}@${HOST}`;
+      const own = unfold((await get(`/api/event/${item.id}/ics`)).body);
+      const fields = (lines: string[]) =>
+        eventBlock(lines, uid).filter((l) => /^(UID|STATUS|SUMMARY|DTSTART|DTEND)[:;]/.test(l));
+      expect(fields(feed), item.name).toEqual(fields(own));
+    }
+  });
+
+  it("says when it holds only part of its search, and pages through the rest", async () => {
+    const small = searchService(t.database.db, () => new Date(`${TODAY}T10:00:00Z`), { icsPageSize: 40 });
+    const total = (await search("perPage=1")).total;
+    expect(total).toBeGreaterThan(80);
+    const first = await small.ics({}, "fr");
+    expect(first).toMatchObject({ total, page: 1, pages: Math.ceil(total / 40) });
+    const lines = unfold(first.body);
+    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(40);
+    expect(lines.find((l) => l.startsWith("X-WR-CALDESC:"))).toContain(`les courses 1 à 40 sur ${total}`);
+    const second = unfold((await small.ics({ page: 2 }, "fr")).body);
+    const uids = (l: string[]) => l.filter((x) => x.startsWith("UID:"));
+    expect(uids(second)).toHaveLength(40);
+    expect(uids(second).some((u) => uids(lines).includes(u))).toBe(false);
+    await expect(small.ics({ page: 999 }, "fr")).rejects.toMatchObject({ code: "BAD_REQUEST", field: "page" });
+    // The whole search in one feed: no "part of" notice, no next link.
+    const whole = await get("/api/events/ics");
+    expect(whole.headers.link).toBeUndefined();
+    expect(whole.headers["x-total-count"]).toBe(String(total));
   });
 
   it("links to the English pages in English", async () => {

@@ -6,6 +6,7 @@ import {
   QUICK_RANGES,
   SPORT_KEYS,
 } from "../../shared/constants.ts";
+import { isoDay, text } from "../../shared/input.ts";
 import { eventCardSchema } from "../events/events.contract.ts";
 
 /** Course distance shortcuts of the search, as [min, max] metres (inclusive). */
@@ -59,7 +60,8 @@ const bool = z.preprocess(
   z.boolean().optional(),
 );
 
-const isoDate = z.iso.date();
+/** A real day of the calendar's years (date arithmetic past them fails). */
+const isoDate = isoDay;
 
 /** A number from the query string; an empty value counts as absent (not as 0). */
 const num = <T extends z.ZodType>(schema: T) =>
@@ -74,14 +76,19 @@ const num = <T extends z.ZodType>(schema: T) =>
  */
 export const searchQuerySchema = z.object({
   /** Free text: name, place, organiser; accent/case-insensitive, French stemming, typo-tolerant. */
-  q: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+  q: text().trim().max(MAX_TEXT_LENGTH).optional(),
+  /**
+   * Pages only: search `q` as typed. Without it the search pages read sports, places, months and
+   * distances in the text as filters ("trail annecy"); the API always searches the text as given.
+   */
+  literal: bool,
   sport: list(z.enum(SPORT_KEYS)),
   /** Region code (INSEE, e.g. "84") or slug. */
-  region: z.string().trim().max(60).optional(),
+  region: text().trim().max(60).optional(),
   /** Department code ("38", "2A", "974") or slug. */
-  department: z.string().trim().max(60).optional(),
+  department: text().trim().max(60).optional(),
   /** Around a place: commune INSEE code ("38185") or postal code ("38000"). */
-  place: z.string().trim().max(10).optional(),
+  place: text().trim().max(10).optional(),
   lat: num(z.coerce.number().min(-90).max(90)),
   lng: num(z.coerce.number().min(-180).max(180)),
   /** Kilometres around the place or the coordinates (DEFAULT_RADIUS_KM when a place comes without). */

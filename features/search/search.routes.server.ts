@@ -3,6 +3,8 @@ import { z } from "zod";
 import { requestLocale } from "../../server/errors.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../shared/constants.ts";
+import { text } from "../../shared/input.ts";
+import { access } from "../accounts/access.server.ts";
 import { regionSchema } from "../geo/geo.contract.ts";
 import { validationField } from "../geo/geo.routes.server.ts";
 import { sportSchema } from "../sports/sports.contract.ts";
@@ -42,6 +44,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       serializerCompiler: fastJson,
       schema: {
@@ -60,6 +63,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events/:format",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["events"],
@@ -75,13 +79,20 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.validationError) refuse(request.validationError);
       const filters = filtersOf(request.query);
       if (request.params.format === "ics") {
-        const body = await app.services.search.ics(filters, requestLocale(request));
+        const feed = await app.services.search.ics(filters, requestLocale(request));
+        if (feed.page < feed.pages) {
+          // A feed cut at MAX_ICS_EVENTS points to the rest of its search.
+          const next = new URL(request.url, "http://local");
+          next.searchParams.set("page", String(feed.page + 1));
+          reply.header("Link", `<${next.pathname}${next.search}>; rel="next"`);
+        }
         return reply
+          .header("X-Total-Count", String(feed.total))
           .type("text/calendar; charset=utf-8")
           .header("Content-Disposition", 'inline; filename="dossard.ics"')
           .header("Cache-Control", "public, max-age=900")
           .serializer((payload: unknown) => payload as string)
-          .send(body);
+          .send(feed.body);
       }
       return app.services.search.mapMarkers(filters);
     },
@@ -90,11 +101,12 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events/around/:req",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["events"],
         summary: "Events around a commune (INSEE code), a postal code or `lat,lng`, nearest first",
-        params: z.object({ req: z.string().max(60) }),
+        params: z.object({ req: text().max(60) }),
         querystring: withLocale(aroundQuerySchema),
         response: { 200: searchResultSchema },
       },
@@ -108,6 +120,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/filters",
     {
+      config: { access: access.anyone },
       attachValidation: true,
       schema: {
         tags: ["events"],
@@ -125,6 +138,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/context",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "What the client needs at start: languages, sports, regions, user, map style",

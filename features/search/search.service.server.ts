@@ -19,7 +19,7 @@ import { publicUrl } from "../../shared/public-url.ts";
 import { parseIsoDate, quickRange, toIsoDate } from "../../shared/ui/date-range.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import { eventState } from "../events/event-state.ts";
-import { type IcsEvent, toIcs } from "../events/ics.ts";
+import { eventIcsIdentity, type IcsEvent, toIcs } from "../events/ics.ts";
 import type { Department, Region } from "../geo/geo.contract.ts";
 import { geoService, INSEE_CODE, pgArray, rows } from "../geo/geo.service.server.ts";
 import { sportsService } from "../sports/sports.service.server.ts";
@@ -109,6 +109,9 @@ const MAX_WORDS = 8;
 
 const ICS_TEXT = { fr: frSearch.ics, en: enSearch.ics } as const;
 
+/** A search's iCalendar feed, one page of it. */
+export type IcsFeed = { body: string; total: number; page: number; pages: number };
+
 function firstField(error: { issues: { path: PropertyKey[] }[] }): string | undefined {
   const key = error.issues[0]?.path[0];
   return key === undefined ? undefined : String(key);
@@ -176,6 +179,8 @@ export type SearchServiceOptions = {
    * cache and calls invalidate() after every write.
    */
   resultCacheMs: number;
+  /** Events per iCalendar feed page (MAX_ICS_EVENTS). */
+  icsPageSize: number;
 };
 
 export function searchService(
@@ -183,7 +188,13 @@ export function searchService(
   clock: () => Date = () => new Date(),
   settings: Partial<SearchServiceOptions> = {},
 ) {
-  const options: SearchServiceOptions = { countCacheMs: 30_000, slowCountMs: 25, resultCacheMs: 0, ...settings };
+  const options: SearchServiceOptions = {
+    countCacheMs: 30_000,
+    slowCountMs: 25,
+    resultCacheMs: 0,
+    icsPageSize: MAX_ICS_EVENTS,
+    ...settings,
+  };
   const resultCache = new Map<string, { at: number; value: Promise<unknown> }>();
 
   /** The answer for `key` from resultCache while fresh (one computation shared), else computed. */
@@ -773,8 +784,18 @@ export function searchService(
     return parts.length ? text.titleFiltered.replace("{{filters}}", parts.join(" · ")) : text.title;
   }
 
-  async function ics(query: SearchQuery, locale: Locale = "fr"): Promise<string> {
-    const plan = await resolve(query);
+  /**
+   * The search as an iCalendar feed of at most MAX_ICS_EVENTS events, soonest first; `query.page`
+   * pages through a longer search, and a feed that holds only part of its search says so in its
+   * description (the route adds a `Link: rel="next"` header).
+   */
+  async function ics(query: SearchQuery, locale: Locale = "fr"): Promise<IcsFeed> {
+    const plan = await resolve({ ...query, page: undefined, perPage: undefined });
+    const page = query.page ?? 1;
+    const total = await countOf(plan);
+    const size = options.icsPageSize;
+    const pages = Math.max(1, Math.ceil(total / size));
+    if (page > pages) throw new ApiError("BAD_REQUEST", { field: "page" });
     const found = await rows<{
       id: number;
       slug: string;
@@ -788,6 +809,7 @@ export function searchService(
       department_code: string | null;
       cancelled: boolean;
       date_confirmed: boolean;
+      postponed: boolean;
       lat: number | null;
       lng: number | null;
       created: number;
@@ -795,9 +817,9 @@ export function searchService(
       distances: number[] | null;
     }>(
       db,
-      sql`WITH ${pageCte(plan, MAX_ICS_EVENTS, 0, plan.sort)}
+      sql`WITH ${pageCte(plan, size, (page - 1) * size, plan.sort)}
           SELECT e.id, e.slug, e.name, e.sport_id, e.start_date::text AS start_date, e.end_date::text AS end_date,
-            e.city, e.place, e.zipcode, e.department_code, e.cancelled, e.date_confirmed, e.lat, e.lng,
+            e.city, e.place, e.zipcode, e.department_code, e.cancelled, e.postponed, e.date_confirmed, e.lat, e.lng,
             extract(epoch FROM e.created_at)::float8 AS created, extract(epoch FROM e.updated_at)::float8 AS updated,
             (SELECT array_agg(c.distance ORDER BY c.distance) FROM courses c
               WHERE c.event_id = e.id AND c.distance IS NOT NULL) AS distances
@@ -805,6 +827,7 @@ export function searchService(
           ORDER BY ${pageOrder(plan.sort)}`,
     );
     const text = ICS_TEXT[locale];
+    const host = new URL(publicUrl("/")).hostname;
     const [{ keyById }, departmentList] = await Promise.all([sportMaps(), geo.departments()]);
     const departmentName = new Map(departmentList.map((d) => [d.code, d.name]));
     // One number format for the whole feed (shared/format builds one per call: too slow here).
@@ -818,8 +841,11 @@ export function searchService(
       const department = r.department_code ? departmentName.get(r.department_code) : undefined;
       const town = [r.zipcode, r.city].filter(Boolean).join(" ");
       return {
-        uid: `event-${r.id}@dossard`,
-        summary: r.cancelled ? text.cancelledSummary.replace("{{name}}", r.name) : r.name,
+        ...eventIcsIdentity(
+          { id: r.id, name: r.name, cancelled: r.cancelled, postponed: r.postponed, dateConfirmed: r.date_confirmed },
+          host,
+          text.cancelledSummary,
+        ),
         start: r.start_date,
         end: r.end_date,
         location: [r.place, town, department].filter(Boolean).join(", ") || null,
@@ -827,19 +853,37 @@ export function searchService(
         description: [sport?.[locale], distances.join(" · "), url].filter(Boolean).join("\n"),
         url,
         categories: sport ? [sport[locale]] : [],
-        status: r.cancelled ? "CANCELLED" : r.date_confirmed ? "CONFIRMED" : "TENTATIVE",
         created: new Date(Number(r.created) * 1000),
         lastModified: new Date(Number(r.updated) * 1000),
       };
     });
-    return toIcs({
+    const first = (page - 1) * size + 1;
+    const part =
+      pages > 1
+        ? text.partial
+            .replace("{{first}}", String(first))
+            .replace("{{last}}", String(first + events.length - 1))
+            .replace("{{total}}", String(total))
+        : null;
+    const body = toIcs({
       prodId: `-//Dossard//${text.prodId}//${locale.toUpperCase()}`,
       name: await feedTitle(plan, locale),
-      description: text.description,
+      description: part ? `${text.description} ${part}` : text.description,
       stamp: clock(),
       refreshHours: 12,
       events,
     });
+    return { body, total, page, pages };
+  }
+
+  /** How many events a resolved search finds (cached like the search's own counts). */
+  async function countOf(plan: SearchPlan): Promise<number> {
+    const cached = cachedCounts(plan);
+    if (cached) return cached.total;
+    const started = performance.now();
+    const result = await countAndPage(plan, false);
+    rememberCounts(plan, { total: result.total, facets: result.facets }, performance.now() - started);
+    return result.total;
   }
 
   async function around(req: string, opts: Record<string, unknown> = {}): Promise<SearchResult> {
@@ -990,6 +1034,11 @@ export function searchService(
      */
     list(query: SearchQuery, limit: number, order: "search" | "created" = "search"): Promise<SearchItem[]> {
       return reuse(`list-${limit}-${order}`, query, async () => pageItems(await resolve(query), limit, 0, order));
+    },
+
+    /** How many events match (no page, no facets kept): what a "broader search" suggestion needs. */
+    async count(query: SearchQuery): Promise<number> {
+      return countOf(await resolve(query));
     },
 
     /** Forgets cached answers, counts, filter counts and the longest span (call after writing events). */

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import { LOCALES, type Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { text } from "../../shared/input.ts";
+import { access } from "../accounts/access.server.ts";
 import { sitePages } from "./site-pages.ts";
 import {
   type LocalizedPage,
@@ -30,7 +32,10 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
 
   app.get(
     "/robots.txt",
-    { schema: { tags: ["seo"], summary: "Crawling rules and the sitemap's address" } },
+    {
+      config: { access: access.anyone },
+      schema: { tags: ["seo"], summary: "Crawling rules and the sitemap's address" },
+    },
     async (_request, reply) => {
       reply.type("text/plain; charset=utf-8").header("Cache-Control", CACHE);
       return renderRobots(origin());
@@ -39,7 +44,10 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
 
   app.get(
     "/sitemap.xml",
-    { schema: { tags: ["seo"], summary: "Sitemap index: the pages file(s), then the events files" } },
+    {
+      config: { access: access.anyone },
+      schema: { tags: ["seo"], summary: "Sitemap index: the pages file(s), then the events files" },
+    },
     async (_request, reply) => {
       const [counts, events, lastModified] = await Promise.all([
         app.services.seo.landingCounts(),
@@ -55,10 +63,11 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
   app.get(
     "/sitemaps/:file",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["seo"],
         summary: "One sitemap file: pages-N.xml (home, static and landing pages) or events-N.xml",
-        params: z.object({ file: z.string().max(40) }),
+        params: z.object({ file: text().max(40) }),
       },
     },
     async (request, reply) => {

@@ -4,11 +4,9 @@
  */
 import { LOCALES, type Locale, SPORTS } from "../../shared/constants.ts";
 import { type PageId, pagePath } from "../../shared/i18n/pages.ts";
+import { STATIC_PAGE_KEYS, STATIC_PAGES } from "../../shared/static-pages.ts";
 import type { LandingCounts } from "./seo.service.server.ts";
 import type { LocalizedPage } from "./sitemap.ts";
-
-/** Static pages served by app/routes/page.tsx. */
-export const STATIC_PAGE_SLUGS = ["terms", "contact", "credits"] as const;
 
 type SportDef = (typeof SPORTS)[number];
 
@@ -25,7 +23,7 @@ function localized(page: PageId, params: (locale: Locale) => Record<string, stri
 
 export function sitePages(counts: LandingCounts): LocalizedPage[] {
   const pages: LocalizedPage[] = [localized("home")];
-  for (const slug of STATIC_PAGE_SLUGS) pages.push(localized("page", () => ({ slug })));
+  for (const key of STATIC_PAGE_KEYS) pages.push(localized("page", (locale) => ({ slug: STATIC_PAGES[key][locale] })));
   for (const sport of SPORTS) {
     if (!counts.sports[sport.key]) continue;
     pages.push(localized("landingSport", (locale) => ({ sport: sportSlug(sport, locale) })));

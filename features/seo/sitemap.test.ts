@@ -110,7 +110,9 @@ describe("site pages", () => {
     const en = pages.map((p) => p.paths.en);
     expect(fr).toEqual([
       "/",
-      "/page/terms",
+      "/page/conditions-utilisation",
+      "/page/mentions-legales",
+      "/page/confidentialite",
       "/page/contact",
       "/page/credits",
       "/courses/trail",
@@ -121,6 +123,8 @@ describe("site pages", () => {
     expect(en).toEqual([
       "/en",
       "/en/page/terms",
+      "/en/page/legal-notice",
+      "/en/page/privacy",
       "/en/page/contact",
       "/en/page/credits",
       "/en/races/trail-running",
@@ -134,9 +138,28 @@ describe("site pages", () => {
 describe("robots.txt", () => {
   it("allows the site, keeps crawlers out of the API and accounts, and points at the sitemap", () => {
     const robots = renderRobots("https://dossard.example");
-    expect(robots).toMatch(/^User-agent: \*\nAllow: \/\n/);
+    expect(robots).toMatch(/^User-agent: \*\nDisallow: /);
+    // Read as first-match parsers read it: the first rule whose path starts the URL decides.
+    const rules = robots
+      .split("\n")
+      .map((line) => /^(Allow|Disallow): (.+)$/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null);
+    const allowed = (path: string) => (rules.find((m) => path.startsWith(m[2]))?.[1] ?? "Allow") === "Allow";
+    for (const path of ["/", "/course/trail-des-cretes-2027", "/en/races/trail-running", "/page/mentions-legales"]) {
+      expect(allowed(path), path).toBe(true);
+    }
+    for (const path of [
+      "/api/events",
+      "/admin",
+      "/admin/evenements",
+      "/en/user/profile",
+      "/installation/abc",
+      "/login",
+    ]) {
+      expect(allowed(path), path).toBe(false);
+    }
     expect(robots).toContain("Disallow: /api/\n");
-    expect(robots).toContain("Disallow: /admin/\n");
+    expect(robots).toContain("Disallow: /admin\n");
     expect(robots).toContain("Sitemap: https://dossard.example/sitemap.xml\n");
   });
 });

@@ -109,12 +109,18 @@ export function renderUrlSet(origin: string, pages: LocalizedPage[]): string {
 /** Paths crawlers have no business in: the API, accounts, the back-office, click-counting redirects. */
 export const DISALLOWED_PATHS = [
   "/api/",
-  "/admin/",
+  "/admin",
+  "/en/admin",
   "/user/",
   "/en/user/",
   "/login",
   "/en/login",
   "/logout",
+  "/en/logout",
+  "/installation/",
+  "/en/setup/",
+  "/deconnexion",
+  "/en/sign-out",
   "/redirect/",
   "/link/",
   "/ext/",
@@ -123,9 +129,10 @@ export const DISALLOWED_PATHS = [
 ];
 
 export function renderRobots(origin: string): string {
+  // Everything not disallowed is allowed: no "Allow: /" line, which parsers that apply the first
+  // matching rule (the original robots.txt convention) would read as allowing everything.
   return [
     "User-agent: *",
-    "Allow: /",
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${absolute(origin, "/sitemap.xml")}`,

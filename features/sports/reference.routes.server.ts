@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { LOCALES } from "../../shared/constants.ts";
 import { resources } from "../../shared/i18n/resources.ts";
+import { access } from "../accounts/access.server.ts";
 import { sportSchema } from "./sports.contract.ts";
 
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/sports",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "The sports of the calendar, with French and English names and URL slugs",
@@ -20,6 +22,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/locale/:_locale",
     {
+      config: { access: access.anyone },
       schema: {
         tags: ["reference"],
         summary: "Every translation namespace of one language",

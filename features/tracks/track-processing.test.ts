@@ -176,10 +176,10 @@ describe("parseGpxTrack", () => {
     expect(errorCode(() => parseGpxTrack(text))).toBe("GPX_EMPTY");
   });
 
-  it("refuses more points than the limit as FILE_TOO_HEAVY", () => {
+  it("refuses more points than the limit as GPX_TOO_LARGE", () => {
     const point = '<trkpt lat="45" lon="6"/>';
     const text = gpxDocument(`<trk><trkseg>${point.repeat(TRACK_MAX_POINTS + 1)}</trkseg></trk>`);
-    expect(errorCode(() => parseGpxTrack(text))).toBe("FILE_TOO_HEAVY");
+    expect(errorCode(() => parseGpxTrack(text))).toBe("GPX_TOO_LARGE");
   });
 });
 

@@ -12,10 +12,11 @@
  */
 import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
+import { rowId, text } from "../../shared/input.ts";
 import type { TrackPoint } from "../events/events.tables.ts";
 import { type Bounds, boundsOf, simplifyToCount } from "../maps/geometry.ts";
 
-/** Largest accepted file (bytes) and number of points; beyond either, FILE_TOO_HEAVY. */
+/** Largest accepted file (bytes) and number of points; beyond either, GPX_TOO_LARGE (413, a message naming both). */
 export const TRACK_MAX_BYTES = 15 * 1024 * 1024;
 export const TRACK_MAX_POINTS = 200_000;
 /** Points kept in the stored line (maps, GPX export). */
@@ -95,10 +96,10 @@ function coordinate(value: string | undefined, limit: number): number {
 /**
  * The points and name of a GPX 1.0 or 1.1 document. Throws GPX_INVALID when the text is not
  * well-formed XML with a <gpx> root or a point lacks a valid lat/lon, GPX_EMPTY when fewer than
- * two points remain, FILE_TOO_HEAVY beyond TRACK_MAX_POINTS.
+ * two points remain, GPX_TOO_LARGE beyond TRACK_MAX_POINTS.
  */
 export function parseGpxTrack(text: string): ParsedGpxTrack {
-  if (text.length > TRACK_MAX_BYTES) throw new ApiError("FILE_TOO_HEAVY", { field: "file" });
+  if (text.length > TRACK_MAX_BYTES) throw new ApiError("GPX_TOO_LARGE");
   const stack: string[] = [];
   let rootSeen = false;
   let version: string | null = null;
@@ -222,7 +223,7 @@ export function parseGpxTrack(text: string): ParsedGpxTrack {
       version = attributes?.version ?? null;
     }
     if ((local === "trkpt" && parent === "trkseg") || (local === "rtept" && parent === "rte")) {
-      if (++count > TRACK_MAX_POINTS) throw new ApiError("FILE_TOO_HEAVY", { field: "file" });
+      if (++count > TRACK_MAX_POINTS) throw new ApiError("GPX_TOO_LARGE");
       point = [coordinate(attributes?.lon, 180), coordinate(attributes?.lat, 90), null];
       if (selfClosing) {
         current?.push(point);
@@ -513,7 +514,7 @@ export function simplifyTrack<T extends readonly [number, number, ...unknown[]]>
 /** Statistics, profile and display line of a track's points (at least two). */
 export function processTrack(points: readonly TrackPoint[], name: string | null = null): ProcessedTrack {
   if (points.length < 2) throw new ApiError("GPX_EMPTY");
-  if (points.length > TRACK_MAX_POINTS) throw new ApiError("FILE_TOO_HEAVY", { field: "file" });
+  if (points.length > TRACK_MAX_POINTS) throw new ApiError("GPX_TOO_LARGE");
   const cumulative = cumulativeDistances(points);
   const distance = cumulative[cumulative.length - 1];
   if (!(distance >= 1)) throw new ApiError("GPX_EMPTY");
@@ -543,7 +544,7 @@ export function processTrack(points: readonly TrackPoint[], name: string | null 
 
 /** A GPX file (text or bytes) all the way to a processed track. */
 export function processGpx(input: string | Uint8Array): ProcessedTrack {
-  if (input.length > TRACK_MAX_BYTES) throw new ApiError("FILE_TOO_HEAVY", { field: "file" });
+  if (input.length > TRACK_MAX_BYTES) throw new ApiError("GPX_TOO_LARGE");
   const parsed = parseGpxTrack(typeof input === "string" ? input : decodeGpxBytes(input));
   return processTrack(parsed.points, parsed.name);
 }
@@ -614,13 +615,12 @@ export type TrackUploadResponse = z.infer<typeof trackUploadResponseSchema>;
 export const SET_TRACK_TYPES = ["course", "reverse", "rename"] as const;
 export type SetTrackType = (typeof SET_TRACK_TYPES)[number];
 
-const rowId = z.number().int().positive().max(2_147_483_647);
 export const setTrackBodySchema = z.object({
   trackId: rowId,
   /** Required by `course`. */
   courseId: rowId.optional(),
   /** Required by `rename`. */
-  name: z.string().trim().min(1).max(TRACK_NAME_MAX).optional(),
+  name: text().trim().min(1).max(TRACK_NAME_MAX).optional(),
 });
 export type SetTrackBody = z.infer<typeof setTrackBodySchema>;
 export const setTrackResponseSchema = z.object({ track: trackResultSchema });

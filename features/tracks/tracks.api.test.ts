@@ -1,13 +1,22 @@
+import { Readable } from "node:stream";
 import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rows } from "../../db/rows.server.ts";
+import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import { users } from "../accounts/accounts.tables.ts";
+import { rateLimits, users } from "../accounts/accounts.tables.ts";
 import { eventHistory, events, type TrackPoint, tracks } from "../events/events.tables.ts";
 import { toGpx } from "../events/gpx.ts";
-import { TRACK_MAX_BYTES, type TrackResult, type TrackUploadResponse } from "./track-processing.ts";
-import { UNATTACHED_TRACKS_KEPT } from "./tracks.service.server.ts";
+import { gpxWorkers } from "./gpx-workers.server.ts";
+import {
+  processGpx,
+  TRACK_MAX_BYTES,
+  TRACK_MAX_POINTS,
+  type TrackResult,
+  type TrackUploadResponse,
+} from "./track-processing.ts";
+import { TRACK_UPLOAD_LIMIT, UNATTACHED_TRACKS_KEPT } from "./tracks.service.server.ts";
 
 let t: TestApp;
 let ipCounter = 0;
@@ -318,11 +327,154 @@ describe("POST /api/upload/track/{id}", () => {
     expect((await tracksOf(course.id)).map((r) => r.id)).toEqual([trackId]);
   });
 
-  it("refuses a file over 15 MB with 413 FILE_TOO_HEAVY", async () => {
+  it("refuses a file over 15 MB with 413 GPX_TOO_LARGE, whether its length is declared or it streams in", async () => {
     const owner = await member();
+    const before = gpxWorkers.stats();
     const response = await upload(owner, 0, Buffer.alloc(TRACK_MAX_BYTES + 10, 0x20));
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toMatchObject({ code: "FILE_TOO_HEAVY", message: "Fichier trop lourd." });
+    expect(response.json().error).toEqual({
+      code: "GPX_TOO_LARGE",
+      message: "Ce fichier GPX dépasse la limite : 15 Mo et 200 000 points au plus.",
+      field: "file",
+    });
+
+    // Without Content-Length (chunked), the multipart parser stops the file at the limit.
+    const body = multipart({ name: "big.gpx", data: Buffer.alloc(TRACK_MAX_BYTES + 10, 0x20) });
+    const streamed = await t.app.inject({
+      method: "POST",
+      url: "/api/upload/track/0",
+      remoteAddress: owner.ip,
+      headers: { ...headersOf(owner, "en"), "content-type": body.contentType },
+      payload: Readable.from([body.payload]),
+    });
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json().error).toMatchObject({
+      code: "GPX_TOO_LARGE",
+      message: "This GPX file is over the limit: 15 MB and 200,000 points at most.",
+    });
+    expect(gpxWorkers.stats().completed + gpxWorkers.stats().failed).toBe(before.completed + before.failed);
+  });
+});
+
+describe("GPX uploads in worker threads", () => {
+  const tooManyPoints = () =>
+    `<gpx version="1.1"><trk><trkseg>${'<trkpt lat="45" lon="6"/>'.repeat(TRACK_MAX_POINTS + 1)}</trkseg></trk></gpx>`;
+  const exhaust = (key: string, max: number) =>
+    t.database.db
+      .insert(rateLimits)
+      .values({ key, windowStart: TEST_REFERENCE_DATE, hits: max })
+      .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: TEST_REFERENCE_DATE, hits: max } });
+  const hitsOf = async (key: string) =>
+    (await t.database.db.select().from(rateLimits).where(eq(rateLimits.key, key)))[0]?.hits ?? 0;
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("computes the track in a worker, with the same result as in place", async () => {
+    const uploader = await member();
+    const gpx = climbGpx("Par le worker");
+    const before = gpxWorkers.stats();
+    const response = await upload(uploader, 0, gpx);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(gpxWorkers.stats().completed).toBe(before.completed + 1);
+    expect(gpxWorkers.stats().started).toBeGreaterThanOrEqual(1);
+
+    const expected = processGpx(gpx);
+    const { track, suggestions } = response.json() as TrackUploadResponse;
+    expect(track).toMatchObject({
+      name: expected.name,
+      distance: expected.distance,
+      elevationGain: expected.elevationGain,
+      elevationLoss: expected.elevationLoss,
+      minElevation: expected.minElevation,
+      maxElevation: expected.maxElevation,
+      start: expected.start,
+      points: expected.points,
+      profile: expected.profile,
+    });
+    expect(suggestions).toEqual({ distance: expected.distance, elevationGain: expected.elevationGain });
+  });
+
+  it("answers a malformed file, refused in the worker, with the same translated 400", async () => {
+    const uploader = await member();
+    const before = gpxWorkers.stats();
+    const french = await upload(uploader, 0, '<?xml version="1.0"?><gpx version="1.1"><trk><trkseg>');
+    expect(french.statusCode).toBe(400);
+    expect(french.json().error).toEqual({
+      code: "GPX_INVALID",
+      message: "Ce fichier n'est pas un GPX lisible.",
+      field: "file",
+    });
+    const english = await upload(uploader, 0, "<gpx>", { locale: "en" });
+    expect(english.statusCode).toBe(400);
+    expect(english.json().error).toEqual({
+      code: "GPX_INVALID",
+      message: "This file is not a readable GPX.",
+      field: "file",
+    });
+    expect(gpxWorkers.stats().failed).toBe(before.failed + 2);
+  });
+
+  it(`refuses more than ${TRACK_MAX_POINTS} points with 413 GPX_TOO_LARGE`, async () => {
+    const uploader = await member();
+    const response = await upload(uploader, 0, tooManyPoints(), { locale: "en" });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toEqual({
+      code: "GPX_TOO_LARGE",
+      message: "This GPX file is over the limit: 15 MB and 200,000 points at most.",
+      field: "file",
+    });
+    expect(await t.database.db.select().from(tracks).where(eq(tracks.uploadedBy, uploader.id))).toEqual([]);
+  });
+
+  it(`counts each member's uploads and refuses any more in the hour with 429 once ${TRACK_UPLOAD_LIMIT.max} are spent, before reading the file`, async () => {
+    const uploader = await member();
+    const key = `upload:track:${uploader.id}`;
+    expect((await upload(uploader, 0)).statusCode).toBe(200);
+    expect((await upload(uploader, 0, "not a gpx")).statusCode).toBe(400);
+    expect(await hitsOf(key)).toBe(2);
+
+    await exhaust(key, TRACK_UPLOAD_LIMIT.max);
+    const before = gpxWorkers.stats();
+    const refused = await upload(uploader, 0);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({
+      code: "TOO_MANY_UPLOADS",
+      message: "Trop de fichiers envoyés : réessayez dans une heure.",
+    });
+    // Refused before the body is read: neither its size nor its content is looked at.
+    const oversized = await upload(uploader, 0, Buffer.alloc(TRACK_MAX_BYTES + 10, 0x20), { locale: "en" });
+    expect(oversized.statusCode).toBe(429);
+    expect(oversized.json().error.message).toBe("Too many files uploaded: try again in an hour.");
+    const after = gpxWorkers.stats();
+    expect(after.completed + after.failed).toBe(before.completed + before.failed);
+    expect(await t.database.db.select().from(tracks).where(eq(tracks.uploadedBy, uploader.id))).toHaveLength(1);
+
+    // Another member is not held back.
+    expect((await upload(await member(), 0)).statusCode).toBe(200);
+  });
+
+  it("refuses an unverified member before reading the file", async () => {
+    const unverified = await member({ verified: false });
+    const before = gpxWorkers.stats();
+    const response = await upload(unverified, 0, Buffer.alloc(TRACK_MAX_BYTES + 10, 0x20));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe("EMAIL_VERIFICATION_REQUIRED");
+    expect(await hitsOf(`upload:track:${unverified.id}`)).toBe(0);
+    const after = gpxWorkers.stats();
+    expect(after.completed + after.failed).toBe(before.completed + before.failed);
+  });
+
+  it("answers 503 SERVER_BUSY, translated, when the workers' queue is full", async () => {
+    const uploader = await member();
+    vi.spyOn(gpxWorkers, "saturated").mockReturnValue(true);
+    const response = await upload(uploader, 0);
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error).toEqual({
+      code: "SERVER_BUSY",
+      message: "Le serveur est très occupé : réessayez dans un instant.",
+    });
   });
 });
 
@@ -422,7 +574,9 @@ describe("POST /api/set-track/{type}", () => {
     expect((await setTrack(null, "nope", {})).statusCode).toBe(401);
 
     const someone = await member();
-    const unknownType = await setTrack(someone, "split", { trackId: 1 });
+    // Track 1 is another member's: its editors only get as far as the body's checks.
+    expect((await setTrack(someone, "split", { trackId: 1 })).statusCode).toBe(403);
+    const unknownType = await setTrack(someone, "split", { trackId: 99_999_999 });
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().error.field).toBe("type");
 

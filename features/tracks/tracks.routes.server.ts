@@ -3,16 +3,19 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
+import { access, bodyField, param } from "../accounts/access.server.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import { numericId } from "../events/event-detail.contract.ts";
+import { refuseDeclaredOversize } from "../media/uploads.server.ts";
+import { gpxWorkers } from "./gpx-workers.server.ts";
 import {
-  processGpx,
   SET_TRACK_TYPES,
   setTrackBodySchema,
   setTrackResponseSchema,
   TRACK_MAX_BYTES,
   trackUploadResponseSchema,
 } from "./track-processing.ts";
+import { TRACK_UPLOAD_LIMIT } from "./tracks.service.server.ts";
 
 const NO_STORE = "private, no-store";
 /** A course id, or 0 for a track waiting for its course. */
@@ -28,11 +31,6 @@ const errors = {
   409: apiErrorBodySchema,
 };
 
-/** 401 before any validation: an anonymous caller is told to sign in, not that a field is wrong. */
-async function signedIn(request: FastifyRequest) {
-  await requireUser(request);
-}
-
 /** The uploaded `file` part as bytes and its name without extension; the content is judged later. */
 async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; stem: string | null }> {
   if (!request.isMultipart()) throw new ApiError("FIELD_REQUIRED", { field: "file" });
@@ -43,9 +41,7 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; stem
     const stem = file.filename?.replace(/\.[^.]{1,5}$/, "").trim();
     return { data, stem: stem || null };
   } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new ApiError("FILE_TOO_HEAVY", { field: "file" });
-    }
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new ApiError("GPX_TOO_LARGE");
     throw error;
   }
 }
@@ -59,6 +55,9 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(fastifyMultipart, { limits: { fileSize: TRACK_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
+  // The workers outlive no server: shutting down stops them (a later app starts new ones).
+  app.addHook("onClose", async () => gpxWorkers.stop());
+
   app.addHook("onSend", async (_request, reply) => {
     if (!reply.getHeader("cache-control")) reply.header("Cache-Control", NO_STORE);
   });
@@ -66,22 +65,36 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/track/:id",
     {
-      preValidation: signedIn,
+      config: { access: access.editorOf("verified", param("id", "course")) },
       schema: {
         tags: ["tracks"],
         summary:
           "Upload a GPX (multipart field `file`, 15 MB and 200,000 points at most, judged by content) for course `id`, replacing its track, or with id 0 for a course not saved yet",
+        description:
+          `At most ${TRACK_UPLOAD_LIMIT.max} uploads an hour per member. Errors: GPX_INVALID and GPX_EMPTY (400), ` +
+          "GPX_TOO_LARGE (413, over 15 MB or 200,000 points), TOO_MANY_UPLOADS (429), SERVER_BUSY (503, the " +
+          "workers that read GPX files have a full queue: try again).",
         consumes: ["multipart/form-data"],
         params: z.object({ id: uploadTarget.describe("The course's id, or 0 for a track waiting for its course") }),
-        response: { 200: trackUploadResponseSchema, ...errors, 413: apiErrorBodySchema },
+        response: {
+          200: trackUploadResponseSchema,
+          ...errors,
+          413: apiErrorBodySchema,
+          429: apiErrorBodySchema,
+          503: apiErrorBodySchema,
+        },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
       const target = request.params.id;
-      await service.checkUploadTarget(user, target);
+      // Everything that can refuse the upload is decided before a byte of the file is read.
+      await service.admitUpload(user, target);
+      refuseDeclaredOversize(request, TRACK_MAX_BYTES, () => new ApiError("GPX_TOO_LARGE"));
+      if (gpxWorkers.saturated()) throw new ApiError("SERVER_BUSY");
       const { data, stem } = await readUpload(request);
-      const track = processGpx(data);
+      // Parsed and analysed in a worker thread: the event loop stays free meanwhile.
+      const track = await gpxWorkers.process(data);
       return service.upload(user, target, track, stem);
     },
   );
@@ -89,7 +102,7 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/set-track/:type",
     {
-      preValidation: signedIn,
+      config: { access: access.editorOf("verified", bodyField("trackId", "track"), bodyField("courseId", "course")) },
       schema: {
         tags: ["tracks"],
         summary:
@@ -118,7 +131,7 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/track/:id",
     {
-      preValidation: signedIn,
+      config: { access: access.editorOf("verified", param("id", "track")) },
       schema: {
         tags: ["tracks"],
         summary: "Delete a track (its uploader while unattached, else an editor of its event)",

@@ -11,6 +11,7 @@ import { and, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
+import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { type Actor, requireEventEditor } from "../events/event-access.server.ts";
 import { courses, eventHistory, events, tracks } from "../events/events.tables.ts";
 import { boundsOf } from "../maps/geometry.ts";
@@ -18,6 +19,8 @@ import { type ProcessedTrack, reverseTrack, TRACK_NAME_MAX, type TrackResult } f
 
 /** Unattached uploads kept per member; older ones go when a new one arrives. */
 export const UNATTACHED_TRACKS_KEPT = 20;
+/** GPX uploads a member may make in an hour (a 200,000-point file is about half a second of a core). */
+export const TRACK_UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
 
 type TrackRow = typeof tracks.$inferSelect;
 type TrackChange = "added" | "removed" | "reversed";
@@ -127,11 +130,8 @@ export async function attachTrackToCourse(
 }
 
 export function tracksService(db: Db, clock: () => Date = () => new Date()) {
+  const limiter = rateLimiter(db, clock);
   return {
-    /**
-     * Checks, before the file is read, that the actor may upload to this target: a course id
-     * (editor of its event) or 0 (a track for a course not saved yet, any verified member).
-     */
     /** Name, distance and D+ of tracks, for the editor's course cards (caller checks access). */
     async summaries(ids: readonly number[]) {
       if (ids.length === 0) return [];
@@ -141,16 +141,24 @@ export function tracksService(db: Db, clock: () => Date = () => new Date()) {
         .where(inArray(tracks.id, [...ids]));
     },
 
-    async checkUploadTarget(actor: Actor, target: number): Promise<void> {
+    /**
+     * Admits an upload before its file is read: the actor has a verified address, may upload to
+     * this target (a course id: an editor of its event; 0: a track for a course not saved yet, any
+     * verified member) and has uploads left this hour. Each admitted upload counts, whatever its
+     * file turns out to be: the work is in reading it.
+     */
+    async admitUpload(actor: Actor, target: number): Promise<void> {
       requireVerifiedEmail(actor);
-      if (target === 0) return;
-      const [course] = await db
-        .select({ eventId: courses.eventId })
-        .from(courses)
-        .where(eq(courses.id, target))
-        .limit(1);
-      if (!course) throw new ApiError("ITEM_NOT_FOUND", { field: "id" });
-      await requireEventEditor(db, actor, course.eventId);
+      if (target !== 0) {
+        const [course] = await db
+          .select({ eventId: courses.eventId })
+          .from(courses)
+          .where(eq(courses.id, target))
+          .limit(1);
+        if (!course) throw new ApiError("ITEM_NOT_FOUND", { field: "id" });
+        await requireEventEditor(db, actor, course.eventId);
+      }
+      await limiter.hit(`upload:track:${actor.id}`, TRACK_UPLOAD_LIMIT, "TOO_MANY_UPLOADS");
     },
 
     /**

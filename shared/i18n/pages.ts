@@ -17,13 +17,16 @@ export const PAGES = {
   forgotPassword: { fr: "mot-de-passe-oublie", en: "forgot-password" },
   resetPassword: { fr: "nouveau-mot-de-passe", en: "reset-password" },
   verifyEmail: { fr: "user/verification", en: "user/verification" },
+  signOut: { fr: "deconnexion", en: "sign-out" },
   account: { fr: "user/profil", en: "user/profile" },
   settings: { fr: "user/parametres", en: "user/settings" },
   member: { fr: "membre/:slug", en: "member/:slug" },
   myEvents: { fr: "user/evenements", en: "user/events" },
   eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },
   eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
+  admin: { fr: "admin", en: "admin" },
   adminEvents: { fr: "admin/evenements", en: "admin/events" },
+  setup: { fr: "installation/:token", en: "setup/:token" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;
 

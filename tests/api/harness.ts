@@ -4,7 +4,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../db/client.server.ts";
 import { ensureSeeded } from "../../db/seed/index.server.ts";
-import { buildApp } from "../../server/app.server.ts";
+import { type BuildOptions, buildApp } from "../../server/app.server.ts";
 import { loadConfig } from "../../server/config.server.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "./fixtures.ts";
@@ -83,6 +83,10 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Run the job queue (mail) in the background, as the real server does. */
   runJobs?: boolean;
+  /** Passed to buildApp: the app's logger (a test captures its output through `stream`). */
+  logger?: BuildOptions["logger"];
+  /** Passed to buildApp: told of every route as it is added (tests/api/routes.ts). */
+  onRoute?: BuildOptions["onRoute"];
 };
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -93,6 +97,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock: options.clock ?? (() => TEST_REFERENCE_DATE),
     runJobs: options.runJobs ?? false,
+    logger: options.logger,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {

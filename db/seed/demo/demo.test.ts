@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrackPoint } from "../../../features/events/events.tables.ts";
+import { GENERATED_ROOT } from "../../../features/illustrations/event-images.ts";
+import { parseLandscapeName, profileLevels } from "../../../features/illustrations/landscape.ts";
 import { elevationProfile, trackStats } from "../../../features/tracks/track-stats.ts";
 import { SPORTS } from "../../../shared/constants.ts";
 import { zonedTime } from "../../../shared/zoned-time.ts";
@@ -287,6 +289,44 @@ describe("demo catalogue", () => {
       expect(Math.abs(row.start_lat - row.lat)).toBeLessThan(0.001);
       expect(Math.abs(row.start_lng - row.lng)).toBeLessThan(0.001);
     }
+  });
+
+  it("shows each event's landscape, drawn from its main course, the same for the same event", async () => {
+    const rows = await query<{ slug: string; sport: string; cover_image: string | null; header_image: string | null }>(
+      `SELECT e.slug, s.key AS sport, e.cover_image, e.header_image FROM events e JOIN sports s ON s.id = e.sport_id`,
+    );
+    expect(rows).toHaveLength(COUNT);
+    for (const row of rows) {
+      expect(row.cover_image, row.slug).toMatch(new RegExp(`^${GENERATED_ROOT}[0-9a-z]{20}\\.webp$`));
+      expect(row.header_image).toBe(row.cover_image);
+      const spec = parseLandscapeName(row.cover_image!.slice(GENERATED_ROOT.length, -".webp".length));
+      expect(spec?.sport).toBe(row.sport);
+    }
+    // Mostly different pictures: the seed comes from the slug.
+    expect(new Set(rows.map((r) => r.cover_image)).size).toBeGreaterThan(COUNT * 0.95);
+    // Ultra-trails in the mountains look like it; road races in town are gentler.
+    const relief = (sport: string) => {
+      const profiles = rows
+        .filter((r) => r.sport === sport)
+        .map((r) => parseLandscapeName(r.cover_image!.slice(GENERATED_ROOT.length, -".webp".length))!.profile);
+      return profiles.reduce((sum, p) => sum + Math.max(...p), 0) / profiles.length;
+    };
+    expect(relief("ultra_trail")).toBeGreaterThan(30);
+    expect(relief("marathon")).toBeLessThan(relief("ultra_trail") - 8);
+
+    // A tracked course gives its own profile.
+    const [tracked] = await query<{ slug: string; cover_image: string; profile: [number, number][] }>(
+      `SELECT e.slug, e.cover_image, t.profile FROM events e JOIN courses c ON c.event_id = e.id
+         JOIN tracks t ON t.course_id = c.id ORDER BY e.id, c.position LIMIT 1`,
+    );
+    const spec = parseLandscapeName(tracked.cover_image.slice(GENERATED_ROOT.length, -".webp".length))!;
+    expect(spec.profile).toEqual(profileLevels(tracked.profile.map((p) => p[1])));
+    // The landscapes draw nothing from the catalogue's random source, and are the same every time.
+    const again = [...generateDemoCatalogue(places, { count: 40, seed: SEED, referenceDate: REFERENCE_DATE })]
+      .flatMap((series) => series.editions)
+      .map((e) => [e.event.slug, e.event.coverImage]);
+    const stored = new Map(rows.map((r) => [r.slug, r.cover_image]));
+    for (const [slug, cover] of again) expect(cover).toBe(stored.get(slug!));
   });
 
   it("links yearly editions of a series through their group", async () => {

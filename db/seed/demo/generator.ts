@@ -8,10 +8,12 @@ import type {
 } from "../../../features/events/events.tables.ts";
 import { slugify } from "../../../features/geo/slugify.ts";
 import { timeZoneOfDepartment } from "../../../features/geo/time-zone.ts";
+import { generatedImagePath } from "../../../features/illustrations/event-images.ts";
 import { SPORTS, type SportKey } from "../../../shared/constants.ts";
 import { zonedTime } from "../../../shared/zoned-time.ts";
 import { type CourseSpec, courseSpecs } from "./courses.ts";
 import { addMonths, dayNumber, fromDayNumber, toIsoDate, weekday } from "./dates.ts";
+import { demoLandscape } from "./landscapes.ts";
 import { eventDescription, eventName, type NameContext, organizerName } from "./names.ts";
 import { pickCumulative, Rng } from "./prng.ts";
 import { type Anchor, terrainAt } from "./terrain.ts";
@@ -566,6 +568,19 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
       );
       event.minDistance = distances.length ? Math.min(...distances) : null;
       event.maxDistance = distances.length ? Math.max(...distances) : null;
+      // A landscape of the main course instead of a photo, drawn when a page first shows it.
+      const tracked = eventCourses.find((c) => c.track !== null);
+      const landscape = generatedImagePath(
+        demoLandscape({
+          sport,
+          terrain,
+          slug,
+          elevationGain: tracked?.course.elevationGain ?? specs[0].elevationGain,
+          trackProfile: tracked?.track?.profile,
+        }),
+      );
+      event.coverImage = landscape;
+      event.headerImage = landscape;
 
       const history: DemoHistoryRow[] = [{ type: "creation", data: { source: "demo" }, createdAt }];
       if (status === "active")

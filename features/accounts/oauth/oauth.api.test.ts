@@ -5,6 +5,7 @@ import { loadConfig } from "../../../server/config.server.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../../tests/api/harness.ts";
 import { startTestOAuthProvider, type TestOAuthProvider } from "../../../tests/support/oauth-provider.ts";
 import { users } from "../accounts.tables.ts";
+import { SAFE_NEXT, UNSAFE_NEXT } from "../components/safe-next.cases.ts";
 import { OAUTH_STATE_COOKIE, safeNextPath } from "./oauth.routes.server.ts";
 import { countryCode, enabledProviders, OAuthProviderError, oauthProvider } from "./providers.server.ts";
 
@@ -139,8 +140,9 @@ describe("Google", () => {
     // Signed: the state and verifier are not readable as such, and a changed byte is refused.
     expect(cookie?.value).not.toContain(url.searchParams.get("state"));
 
-    const secure = await visit(newBrowser(), "/connect/google", { headers: { "x-forwarded-proto": "https" } });
-    expect(secure.cookies.find((c) => c.name === OAUTH_STATE_COOKIE)?.secure).toBe(true);
+    // A client's own X-Forwarded-Proto is not believed (no TRUSTED_PROXIES here).
+    const claimed = await visit(newBrowser(), "/connect/google", { headers: { "x-forwarded-proto": "https" } });
+    expect(claimed.cookies.find((c) => c.name === OAUTH_STATE_COOKIE)?.secure).toBeFalsy();
   });
 
   it("creates a verified account, signs it in and lands on the home page", async () => {
@@ -469,34 +471,22 @@ describe("next", () => {
     expect(done.headers.location).toBe("/course/trail-des-cimes?x=1#top");
   });
 
-  it.each([
-    "//evil.example",
-    "https://evil.example",
-    "/\\evil.example",
-    "javascript:alert(1)",
-    "evil",
-    "/\t/evil.example",
-  ])("ignores %j", async (next) => {
+  it.each(UNSAFE_NEXT)("ignores a return path with %s", async (_what, next) => {
     provider.setIdentity("google", googleIdentity());
     const { done } = await connect(newBrowser(), "google", `?next=${encodeURIComponent(next)}`);
     expect(done.headers.location).toBe("/");
   });
 
+  it.each(SAFE_NEXT)("returns to %s normalised as %s", async (next, expected) => {
+    provider.setIdentity("google", googleIdentity());
+    const { done } = await connect(newBrowser(), "google", `?next=${encodeURIComponent(next)}`);
+    expect(done.headers.location).toBe(expected);
+  });
+
   it("accepts only same-site relative paths", () => {
     expect(safeNextPath("/membre/ana?tab=1")).toBe("/membre/ana?tab=1");
-    expect(safeNextPath("/en/race/x")).toBe("/en/race/x");
-    for (const bad of [
-      undefined,
-      "",
-      "//x.example",
-      "/\\x.example",
-      "https://x.example/",
-      "x",
-      "/a\nb",
-      `/${"a".repeat(1001)}`,
-    ]) {
-      expect(safeNextPath(bad)).toBeNull();
-    }
+    expect(safeNextPath(undefined)).toBeNull();
+    expect(safeNextPath(`/${"a".repeat(1001)}`)).toBeNull();
   });
 });
 

@@ -18,8 +18,11 @@ import { z } from "zod";
 import { ApiError, type ErrorCode } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
+import { text } from "../../../shared/input.ts";
+import { access } from "../access.server.ts";
 import { requestMeta, setSessionCookie } from "../auth.server.ts";
 import { safeNext as safeNextPath } from "../components/safe-next.ts";
+import { rememberDevice } from "../device.server.ts";
 import { sameDigest, sha256 } from "../secrets.server.ts";
 import {
   isOAuthProviderName,
@@ -168,10 +171,11 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = await provider.signIn(code, saved.verifier);
       const previous = await request.auth();
       const accounts = app.services.accounts;
-      const { session } = await accounts.signInWithOAuth(profile, requestMeta(request), previous?.user);
+      const { user, session } = await accounts.signInWithOAuth(profile, requestMeta(request), previous?.user);
       // A new session every time: a token planted before sign-in is worthless after it.
       if (previous) await accounts.logout(previous.token);
       setSessionCookie(request, reply, session, publicUrl);
+      rememberDevice(request, reply, user.id, publicUrl);
     } catch (err) {
       if (err instanceof OAuthProviderError) {
         log.warn({ step: err.step, reason: err.reason }, "OAuth provider failure");
@@ -186,7 +190,10 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/connect/:provider",
-    { schema: { hide: true, params: z.object({ provider: z.string() }) } },
+    {
+      config: { access: access.anyone },
+      schema: { hide: true, params: z.object({ provider: text() }) },
+    },
     async (request, reply) => {
       const name = request.params.provider;
       const provider = isOAuthProviderName(name) ? providers.get(name) : undefined;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useBlocker, useLocation, useNavigate } from "react-router";
 import { apiFetch } from "../../../shared/api-client.ts";
 import { apiErrorBodySchema } from "../../../shared/api-error.ts";
-import { formatCompactDate } from "../../../shared/dates.ts";
+import { formatPageDate } from "../../../shared/dates.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
@@ -443,7 +443,7 @@ export function EventEditor({
             <Info className="h-5 w-5 shrink-0" aria-hidden="true" />
             <p className="min-w-0 flex-1">
               {t("draft.found", {
-                date: formatCompactDate(storedDraft.savedAt.slice(0, 10), locale),
+                date: formatPageDate(storedDraft.savedAt.slice(0, 10), locale),
                 time: storedDraft.savedAt.slice(11, 16),
               })}
             </p>
@@ -648,7 +648,7 @@ export function EventEditor({
                   <span className="sr-only"> {t("form.newTab")}</span>
                 </a>
                 <p className="text-ink-700">
-                  {[formatCompactDate(d.startDate, locale), d.city].filter(Boolean).join(" · ")}
+                  {[formatPageDate(d.startDate, locale), d.city].filter(Boolean).join(" · ")}
                 </p>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { CalendarDays, ExternalLink, MapPin, MessageSquareMore, Pencil, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatCompactDate } from "../../../shared/dates.ts";
+import { formatPageDate } from "../../../shared/dates.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { PRIMARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { LINK_BUTTON } from "./controls.tsx";
@@ -54,7 +54,7 @@ export function MyEventsList({ events, locale }: { events: readonly MyEvent[]; l
               <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-ink-700 text-sm">
                 <span className="inline-flex items-center gap-1">
                   <CalendarDays className="h-4 w-4" aria-hidden="true" />
-                  {formatCompactDate(event.startDate, locale)}
+                  {formatPageDate(event.startDate, locale)}
                 </span>
                 {event.city ? (
                   <span className="inline-flex items-center gap-1">

@@ -2,7 +2,8 @@ import type * as MaplibreTypes from "maplibre-gl";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { BLANK_STYLE, loadMaplibre } from "../../maps/components/RaceMap.tsx";
+import { mapStyleUrl } from "../../maps/components/map-style.ts";
+import { loadMaplibre } from "../../maps/components/RaceMap.tsx";
 
 type Props = {
   lat: number | null;
@@ -29,12 +30,12 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * A small MapLibre map with one draggable pin for the event's place. A click on the map drops
- * the pin there; the pin also moves with the arrow keys once focused. With no tile server the map
- * is a plain background and the pin still works; without WebGL the coordinates fields beside it
+ * the pin there; the pin also moves with the arrow keys once focused. The map is the configured
+ * provider's, else Dossard's own offline base map; without WebGL the coordinates fields beside it
  * do the job.
  */
 export function PinMap({ lat, lng, onMove, label }: Props) {
-  const { t } = useTranslation("editor");
+  const { t, i18n } = useTranslation("editor");
   const root = useRouteLoaderData("root") as { mapStyleUrl?: string } | undefined;
   const styleUrl = root?.mapStyleUrl ?? "";
   const host = useRef<HTMLDivElement>(null);
@@ -60,10 +61,10 @@ export function PinMap({ lat, lng, onMove, label }: Props) {
         const placed = startLat !== null && startLng !== null;
         const map = new lib.Map({
           container,
-          style: styleUrl || BLANK_STYLE,
+          style: mapStyleUrl(styleUrl, i18n.language),
           center: placed ? [startLng, startLat] : FRANCE,
           zoom: placed ? 12 : 4.6,
-          attributionControl: { compact: true },
+          attributionControl: { compact: false },
           cooperativeGestures: true,
           fadeDuration: 0,
           locale: {
@@ -144,10 +145,13 @@ export function PinMap({ lat, lng, onMove, label }: Props) {
   return (
     <div>
       <div
-        className="relative aspect-[4/3] w-full overflow-hidden rounded-lg border border-slate-300 bg-[#e9efe9] sm:aspect-[16/9]"
+        className="relative aspect-[4/3] w-full overflow-hidden rounded-lg border border-slate-300 bg-[#cfdfe6] sm:aspect-[16/9]"
         data-map-status={status}
       >
-        <div ref={host} className="absolute inset-0" />
+        {/* MapLibre makes its container position: relative; the wrapper keeps it filling the frame. */}
+        <div className="absolute inset-0">
+          <div ref={host} className="h-full w-full" />
+        </div>
         {status !== "ready" ? (
           <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-ink-700 text-sm">
             {status === "loading" ? t("place.mapLoading") : t("place.mapUnavailable")}

@@ -3,12 +3,12 @@ import { Backpack, Clock, Download, Hourglass, type LucideIcon, Mountain, Ruler,
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
-import { formatCompactDate } from "../../../shared/dates.ts";
+import { formatPageDate } from "../../../shared/dates.ts";
 import { formatDistance, formatDuration, formatElevation, formatMoney, formatNumber } from "../../../shared/format.ts";
 import { RaceMap, type RaceMapMarker } from "../../maps/components/RaceMap.tsx";
 import type { CourseDetail, CoursePrice, EventPageTrack } from "../event-detail.contract.ts";
 import { ElevationChart } from "./ElevationChart.tsx";
-import { formatClock, formatShortDay, zonedIsoDate } from "./event-format.ts";
+import { formatClock, formatShortDay, hasStartTime, zonedIsoDate } from "./event-format.ts";
 
 type CourseCardProps = {
   course: CourseDetail;
@@ -40,8 +40,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function priceDates(p: CoursePrice, locale: Locale, t: TFunction): string {
-  const start = p.startsOn ? formatCompactDate(p.startsOn, locale) : null;
-  const end = p.endsOn ? formatCompactDate(p.endsOn, locale) : null;
+  const start = p.startsOn ? formatPageDate(p.startsOn, locale) : null;
+  const end = p.endsOn ? formatPageDate(p.endsOn, locale) : null;
   if (start && end) return t("courses.priceBetween", { start, end });
   if (end) return t("courses.priceUntil", { date: end });
   if (start) return t("courses.priceFrom", { date: start });
@@ -73,14 +73,15 @@ export function CourseCard({ course, track, event, locale }: CourseCardProps) {
   const headingId = `course-${course.id}`;
   const startDay = course.startAt ? zonedIsoDate(course.startAt, event.timeZone) : null;
   const showDay = startDay !== null && (event.endDate !== event.startDate || startDay !== event.startDate);
-  const start = course.startAt
-    ? showDay
-      ? t("courses.startAt", {
-          day: formatShortDay(startDay!, locale),
-          time: formatClock(course.startAt, event.timeZone),
-        })
-      : formatClock(course.startAt, event.timeZone)
-    : null;
+  // A course saved without a start time shows its day at most, never "00:00".
+  const timed = hasStartTime(course.startAt, event.timeZone);
+  const day = showDay ? formatShortDay(startDay as string, locale) : null;
+  const start =
+    timed && course.startAt
+      ? day
+        ? t("courses.startAt", { day, time: formatClock(course.startAt, event.timeZone) })
+        : formatClock(course.startAt, event.timeZone)
+      : (day ?? (course.startAt ? t("courses.startUnknown") : null));
   const summary = course.track;
   return (
     <article

@@ -3,30 +3,43 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/dates.ts";
-import { fallbackImage } from "../../../shared/image-url.ts";
+import { headerPicture, isGeneratedImage } from "../../illustrations/event-images.ts";
+import { sportArtUrl } from "../../illustrations/sport-art-urls.ts";
 import type { EventDetail } from "../event-detail.contract.ts";
 import { formatLongDateRange } from "./event-format.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
 
 export type Crumb = { name: string; href: string };
 
-/** Header photo (or the header fallback), breadcrumb, sport, status, name, date and place. */
+/**
+ * Header photo, breadcrumb, sport, status, name, date and place. The photo shows whole; a dark
+ * gradient lies only under the breadcrumb and under the text. Without a header photo: the
+ * landscape of a demo event, else the sport's picture.
+ */
 export function EventHero({ event, locale, crumbs }: { event: EventDetail; locale: Locale; crumbs: Crumb[] }) {
   const { t } = useTranslation("event");
   const { t: ts } = useTranslation("sports");
   const { place } = event;
   const where = [place.city, place.department && `(${place.department.code})`].filter(Boolean).join(" ");
+  const photo =
+    headerPicture(event.headerImage) ?? (isGeneratedImage(event.coverImage) ? headerPicture(event.coverImage) : null);
+  // A photo the organiser chose is described; a drawn landscape or the sport's picture is decoration.
+  const described = event.headerImage !== null && !isGeneratedImage(event.headerImage);
   return (
     <header className="relative isolate overflow-hidden bg-ink-900 text-white">
       <img
-        src={event.headerImage ?? fallbackImage("header")}
-        alt={event.headerImage ? t("hero.photo", { name: event.name }) : ""}
-        className="-z-10 absolute inset-0 h-full w-full object-cover opacity-70"
+        src={photo?.src ?? sportArtUrl(event.sport.key)}
+        srcSet={photo?.srcSet}
+        sizes={photo?.srcSet ? "100vw" : undefined}
+        alt={described ? t("hero.photo", { name: event.name }) : ""}
+        className="-z-10 absolute inset-0 h-full w-full object-cover"
         fetchPriority="high"
         decoding="async"
+        data-picture={photo ? "photo" : "sport"}
       />
-      <div className="-z-10 absolute inset-0 bg-gradient-to-t from-ink-900 via-ink-900/80 to-ink-900/30" />
-      <div className="mx-auto flex min-h-[15rem] max-w-6xl flex-col justify-end px-4 pt-6 pb-6 sm:min-h-[19rem] sm:pb-8">
+      <div className="-z-10 absolute inset-x-0 top-0 h-20 bg-gradient-to-b from-ink-900/70 to-transparent" />
+      <div className="-z-10 absolute inset-x-0 bottom-0 h-[78%] bg-gradient-to-t from-ink-900/95 via-ink-900/75 to-transparent sm:h-[68%]" />
+      <div className="mx-auto flex min-h-[17rem] max-w-6xl flex-col justify-end px-4 pt-4 pb-6 sm:min-h-[25rem] sm:pb-8">
         <nav aria-label={t("breadcrumb.label")} className="mb-auto pb-6">
           <ol className="flex flex-wrap items-center gap-1 text-slate-200 text-xs sm:text-sm">
             {crumbs.map((crumb) => (

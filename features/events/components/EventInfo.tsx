@@ -124,7 +124,7 @@ export function EventInfo({ event, locale }: { event: EventDetail; locale: Local
           <RaceMap
             label={t("info.mapLabel", { place: placeName || event.name })}
             markers={[{ id: "place", lat: place.lat, lng: place.lng, label: placeName || event.name, kind: "place" }]}
-            zoom={13}
+            zoom={12}
             className="aspect-[4/3] rounded-xl ring-1 ring-slate-200"
           />
           <p className="mt-2 flex flex-wrap items-center justify-between gap-2 text-ink-500 text-xs">

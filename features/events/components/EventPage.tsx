@@ -7,6 +7,7 @@ import { formatLongDate } from "../../../shared/dates.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import { isGeneratedImage } from "../../illustrations/event-images.ts";
 import { ClaimEvent } from "../../organizers/components/ClaimEvent.tsx";
 import { type ContactNoScript, ContactOrganizer } from "../../organizers/components/ContactOrganizer.tsx";
 import { InviteFriends } from "../../organizers/components/InviteFriends.tsx";
@@ -146,7 +147,10 @@ function Actions({ event, locale, today }: { event: EventDetail; locale: Locale;
 function Photos({ event }: { event: EventDetail }) {
   const { t } = useTranslation("event");
   const pictures = [
-    ...(event.coverImage ? [{ id: 0, url: event.coverImage, caption: t("photos.flyer", { name: event.name }) }] : []),
+    // A demo event's landscape is its header, not a flyer.
+    ...(event.coverImage && !isGeneratedImage(event.coverImage)
+      ? [{ id: 0, url: event.coverImage, caption: t("photos.flyer", { name: event.name }) }]
+      : []),
     ...event.images.map((i) => ({ id: i.id, url: i.url, caption: i.caption })),
   ];
   if (pictures.length === 0) return null;

@@ -48,6 +48,16 @@ export function zonedIsoDate(instant: string | Date, timeZone: string): string {
 }
 
 /** "07:30" in both languages (24-hour clock). */
+/**
+ * Whether a course's start carries a time: the editor stores a course without one at midnight,
+ * local time (nobody starts a race at 00:00 sharp; a 24-hour race starting then gives a time).
+ */
+export function hasStartTime(instant: string | Date | null, timeZone: string): instant is string | Date {
+  if (!instant) return false;
+  const p = zonedParts(instant, timeZone);
+  return p.hour !== 0 || p.minute !== 0;
+}
+
 export function formatClock(instant: string | Date, timeZone: string): string {
   const p = zonedParts(instant, timeZone);
   return `${pad(p.hour)}:${pad(p.minute)}`;

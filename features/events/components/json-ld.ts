@@ -6,7 +6,7 @@
 import type { Locale } from "../../../shared/constants.ts";
 import { plainText, truncateDescription } from "../../../shared/meta.ts";
 import type { EventDetail } from "../event-detail.contract.ts";
-import { zonedIsoDateTime } from "./event-format.ts";
+import { hasStartTime, zonedIsoDateTime } from "./event-format.ts";
 
 const SCHEMA = "https://schema.org";
 
@@ -32,7 +32,7 @@ export function eventStatusOf(event: Pick<EventDetail, "cancelled" | "postponed"
 export function sportsEventJsonLd(event: EventDetail, options: JsonLdOptions): Record<string, unknown> {
   const { place } = event;
   const tz = place.timeZone;
-  const starts = event.courses.map((c) => c.startAt).filter((s): s is string => s !== null);
+  const starts = event.courses.map((c) => c.startAt).filter((s): s is string => hasStartTime(s, tz));
   const first = starts.sort()[0];
   // The first start time when it falls on the first day; the bare date otherwise.
   const startDate =

@@ -51,6 +51,36 @@ describe("RaceMap without WebGL (server rendering, jsdom, old browsers)", () => 
     expect(container.querySelector("g[transform]")).toHaveAttribute("transform", "translate(240 150)");
   });
 
+  it("draws the base map's outlines of the area under the markers", () => {
+    const { container } = renderMap({
+      label: "Carte du lieu",
+      markers: [{ id: "p", lat: 48.85, lng: 2.35, label: "Paris", kind: "place" }],
+    });
+    const href = container.querySelector("svg image")?.getAttribute("href") ?? "";
+    const url = new URL(href, "http://localhost");
+    expect(url.pathname).toBe("/basemap/outline.svg");
+    expect(url.searchParams.get("size")).toBe("960x600");
+    const [west, south, east, north] = (url.searchParams.get("bbox") ?? "").split(",").map(Number);
+    // Twice the drawing each way, centred on the place: a few kilometres around Paris.
+    expect((west + east) / 2).toBeCloseTo(2.35, 4);
+    expect((south + north) / 2).toBeCloseTo(48.85, 4);
+    expect(north - south).toBeGreaterThan(0.05);
+    expect(north - south).toBeLessThan(0.5);
+  });
+
+  it("shows France when there is nothing to place", () => {
+    const { container } = renderMap({ label: "Courses", markers: [] });
+    const bbox = new URL(
+      container.querySelector("svg image")?.getAttribute("href") ?? "",
+      "http://localhost",
+    ).searchParams
+      .get("bbox")
+      ?.split(",")
+      .map(Number);
+    expect(bbox?.[0]).toBeLessThan(-5);
+    expect(bbox?.[2]).toBeGreaterThan(9.5);
+  });
+
   it("shows the given fallback instead of the drawing", () => {
     renderMap({ label: "Courses", markers: [], cluster: true, fallback: <p>Liste des courses</p> });
     expect(screen.getByText("Liste des courses")).toBeInTheDocument();

@@ -6,8 +6,9 @@
  * - In the browser, maplibre-gl (its code, worker and CSS) is imported only once the map comes near
  *   the viewport (or at once with `load="immediate"`), so pages without a visible map never load it.
  * - Tiles come from the style URL of the configuration (MAP_STYLE_URL, handed over by the root
- *   loader as `mapStyleUrl`); without one, an inline style with only a background layer keeps the
- *   markers and lines visible with no tile server at all.
+ *   loader as `mapStyleUrl`, a hosted provider with streets and terrain); without one, from
+ *   Dossard's own offline base map (/basemap/style.json, decision 016). Its attribution is always
+ *   shown in full.
  * - Popups render React content (`renderPopup`) through a portal, so they keep the page's context
  *   (translations, router links) and React escapes every text.
  */
@@ -19,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { formatNumber } from "../../../shared/format.ts";
 import { boundsOf } from "../geometry.ts";
+import { mapStyleUrl } from "./map-style.ts";
 import type { RaceMapMarker } from "./markers.ts";
 import { MARKER_COLORS, StaticMap } from "./StaticMap.tsx";
 
@@ -37,7 +39,7 @@ export type RaceMapProps<M extends RaceMapMarker = RaceMapMarker> = {
   cluster?: boolean;
   /** Content of the popup opened by a click on a marker; the default shows its label (and link). */
   renderPopup?: (marker: M) => ReactNode;
-  /** Overrides the configured style URL; "" forces the tile-less style. */
+  /** Overrides the configured style URL; "" means the offline base map. */
   styleUrl?: string;
   /** Sizing and decoration of the frame, e.g. "aspect-[16/10] rounded-xl". */
   className?: string;
@@ -56,13 +58,6 @@ export type RaceMapProps<M extends RaceMapMarker = RaceMapMarker> = {
 };
 
 type Maplibre = typeof MaplibreTypes;
-
-/** A style with no tiles: the background only, so markers and lines still show with no tile server. */
-export const BLANK_STYLE: MaplibreTypes.StyleSpecification = {
-  version: 8,
-  sources: {},
-  layers: [{ id: "background", type: "background", paint: { "background-color": "#e9efe9" } }],
-};
 
 let loading: Promise<Maplibre> | null = null;
 /** maplibre-gl, its worker (served as a build asset) and its CSS, loaded once. */
@@ -205,11 +200,11 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
         const single = bounds && bounds[0] === bounds[2] && bounds[1] === bounds[3];
         const map = new lib.Map({
           container: host,
-          style: styleUrl || BLANK_STYLE,
+          style: mapStyleUrl(styleUrl, i18n.language),
           ...(bounds && !single
             ? { bounds: bounds as [number, number, number, number], fitBoundsOptions: { padding: 36, maxZoom } }
             : { center: bounds ? [bounds[0], bounds[1]] : [2.35, 46.6], zoom: bounds ? zoom : 4.6 }),
-          attributionControl: { compact: true },
+          attributionControl: { compact: false },
           cooperativeGestures,
           fadeDuration: 0,
           locale: {
@@ -228,7 +223,8 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
         created = map;
         mapRef.current = { lib, map };
         map.addControl(new lib.NavigationControl({ showCompass: false }), "top-right");
-        map.addControl(new lib.ScaleControl({ unit: "metric" }), "bottom-left");
+        // Top left: the bottom is the attribution's, in full even on a narrow map.
+        map.addControl(new lib.ScaleControl({ unit: "metric" }), "top-left");
         map.on("error", (event) => {
           // Tile or style failures leave the markers and lines on the background: not worth a console error.
           console.warn("[RaceMap]", event.error?.message ?? event);
@@ -332,7 +328,7 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
           map.getCanvas().style.cursor = "";
         });
       }
-      // Counts as HTML labels: the tile-less style has no glyphs for text layers.
+      // Counts as HTML labels: a provider's style may have no glyphs for text layers.
       map.on("render", () => updateClusterLabels(lib, map));
     }
     placeHtmlMarkers(lib, map);
@@ -418,7 +414,7 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
   }, [popup]);
 
   return (
-    <div ref={frame} className={`relative isolate overflow-hidden bg-[#e9efe9] ${className}`} data-map-ready={ready}>
+    <div ref={frame} className={`relative isolate overflow-hidden bg-[#cfdfe6] ${className}`} data-map-ready={ready}>
       <div className="absolute inset-0" hidden={ready} aria-hidden={ready || undefined}>
         {fallback ?? <StaticMap label={label} line={line} markers={markers} />}
       </div>

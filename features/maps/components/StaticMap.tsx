@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { projectToBox } from "../geometry.ts";
+import { boxView, FRANCE_BOUNDS } from "../geometry.ts";
 import type { RaceMapMarker } from "./markers.ts";
 
 const WIDTH = 480;
@@ -12,9 +12,27 @@ export const MARKER_COLORS = {
   finish: "#132238",
 } as const;
 
+/** Degrees of latitude a map of a single place spans (about 6 km). */
+const PLACE_SPAN = 0.055;
+
+const coordinate = (n: number, limit: number) => Math.max(-limit, Math.min(limit, n)).toFixed(4);
+
 /**
- * A drawing of the line and markers without tiles or JavaScript: what the server renders, what
- * readers without JavaScript or WebGL keep, and what shows while MapLibre loads. North is up.
+ * The base map under the drawing: an SVG image of the outlines and towns of the area (the offline
+ * base map's, /basemap/outline.svg), twice the box in each direction so that it fills frames of
+ * another shape (the box is centred in them). Linear in longitude and latitude, like the view.
+ */
+function outlineUrl(view: NonNullable<ReturnType<typeof boxView>>): string {
+  const [west, north] = view.lngLatAt(-WIDTH / 2, -HEIGHT / 2);
+  const [east, south] = view.lngLatAt(WIDTH * 1.5, HEIGHT * 1.5);
+  const bbox = [coordinate(west, 180), coordinate(south, 85), coordinate(east, 180), coordinate(north, 85)].join(",");
+  return `/basemap/outline.svg?bbox=${bbox}&size=${WIDTH * 2}x${HEIGHT * 2}`;
+}
+
+/**
+ * A drawing of the line and markers on the base map's outlines, without tiles or JavaScript: what
+ * the server renders, what readers without JavaScript or WebGL keep, and what shows while MapLibre
+ * loads. North is up; with nothing to show, it is a map of France.
  */
 export function StaticMap({
   label,
@@ -30,10 +48,8 @@ export function StaticMap({
     ...(line ?? []).map(([lng, lat]) => [lng, lat] as [number, number]),
     ...markers.map((m) => [m.lng, m.lat] as [number, number]),
   ];
-  const single = positions.length > 0 && positions.every((p) => p[0] === positions[0][0] && p[1] === positions[0][1]);
-  const projected = single
-    ? positions.map(() => ({ x: WIDTH / 2, y: HEIGHT / 2 }))
-    : projectToBox(positions, WIDTH, HEIGHT, 28);
+  const view = boxView(positions, WIDTH, HEIGHT, 28, { fallback: FRANCE_BOUNDS, span: PLACE_SPAN });
+  const projected = view ? positions.map(view.project) : [];
   const linePoints = projected.slice(0, line?.length ?? 0);
   const markerPoints = projected.slice(line?.length ?? 0);
   return (
@@ -50,6 +66,16 @@ export function StaticMap({
         </pattern>
       </defs>
       <rect x="-2000" y="-2000" width="4480" height="4300" fill={`url(#${gridId})`} />
+      {view && (
+        <image
+          href={outlineUrl(view)}
+          x={-WIDTH / 2}
+          y={-HEIGHT / 2}
+          width={WIDTH * 2}
+          height={HEIGHT * 2}
+          preserveAspectRatio="none"
+        />
+      )}
       {linePoints.length > 1 && (
         <g fill="none" strokeLinecap="round" strokeLinejoin="round">
           <polyline points={linePoints.map((p) => `${p.x},${p.y}`).join(" ")} stroke="#fff" strokeWidth="7" />

@@ -8,6 +8,7 @@ import { formatDistance, formatElevation, formatNumber } from "../../../shared/f
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { cx } from "../../../shared/ui/cx.ts";
 import { EventCardView } from "../../events/components/EventCard.tsx";
+import { EventPicture } from "../../events/components/EventPicture.tsx";
 import type { SearchItem } from "../search.contract.ts";
 
 type Props = {
@@ -16,7 +17,17 @@ type Props = {
   locale: Locale;
   /** Full-width page (no filter sidebar): more columns. */
   wide?: boolean;
+  /** How many of the first pictures are above the fold (fetched at once, the others lazily). */
+  eager?: number;
 };
+
+/**
+ * The pictures' widths (`sizes`) in the layouts below: one column under 640 px, two up to the
+ * next breakpoint, three above it (beside the 300 px filter panel from 1024 px on search pages);
+ * the page's margins are left out, which errs on the sharp side.
+ */
+const GRID_SIZES = "(min-width:1280px) 256px,(min-width:1024px) 322px,(min-width:640px) 50vw,100vw";
+const WIDE_GRID_SIZES = "(min-width:1024px) 363px,(min-width:640px) 50vw,100vw";
 
 /** "à 12 km" from the searched place. */
 function DistanceBadge({ km, locale, className }: { km: number; locale: Locale; className?: string }) {
@@ -46,13 +57,13 @@ function dataOf(item: SearchItem) {
 }
 
 /** The results as cards (grid) or compact rows (list); every race links to its page. */
-export function ResultList({ items, layout, locale, wide = false }: Props) {
+export function ResultList({ items, layout, locale, wide = false, eager = 0 }: Props) {
   if (layout === "list") {
     return (
       <ul className="space-y-2" data-testid="event-list" data-layout="list">
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.id} {...dataOf(item)}>
-            <EventRow item={item} locale={locale} />
+            <EventRow item={item} locale={locale} eager={index < eager} />
           </li>
         ))}
       </ul>
@@ -64,11 +75,16 @@ export function ResultList({ items, layout, locale, wide = false }: Props) {
       data-testid="event-list"
       data-layout="grid"
     >
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item.id} className="group relative" {...dataOf(item)}>
-          <EventCardView event={item} locale={locale} />
+          <EventCardView
+            event={item}
+            locale={locale}
+            sizes={wide ? WIDE_GRID_SIZES : GRID_SIZES}
+            eager={index < eager}
+          />
           {item.distanceKm !== null ? (
-            <DistanceBadge km={item.distanceKm} locale={locale} className="absolute top-4 right-4" />
+            <DistanceBadge km={item.distanceKm} locale={locale} className="absolute top-3 right-3 shadow-sm" />
           ) : null}
           {/* The whole card is the link; its name is the race's name. */}
           <Link
@@ -82,18 +98,19 @@ export function ResultList({ items, layout, locale, wide = false }: Props) {
   );
 }
 
-function EventRow({ item, locale }: { item: SearchItem; locale: Locale }) {
+function EventRow({ item, locale, eager }: { item: SearchItem; locale: Locale; eager: boolean }) {
   const { t } = useTranslation("events");
   const { t: ts } = useTranslation("sports");
   const date = toCalendarDate(item.startDate);
   const dfLocale = dateFnsLocale(locale);
   const distances = [...new Set(item.distances)];
   return (
-    <article className="relative flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition hover:shadow-md sm:gap-4">
+    <article className="relative flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2 shadow-sm transition hover:shadow-md sm:gap-4 sm:p-3">
+      <EventPicture event={item} eager={eager} className="w-24 shrink-0 rounded-md sm:w-32" />
       <time
         dateTime={item.startDate}
         title={formatLongDate(item.startDate, locale)}
-        className="flex w-14 shrink-0 flex-col items-center rounded-md bg-brand-50 py-1.5 text-brand-700 leading-tight"
+        className="hidden w-14 shrink-0 flex-col items-center rounded-md bg-brand-50 py-1.5 text-brand-700 leading-tight sm:flex"
       >
         {date ? (
           <>
@@ -104,7 +121,7 @@ function EventRow({ item, locale }: { item: SearchItem; locale: Locale }) {
         ) : null}
       </time>
       <div className="min-w-0 flex-1">
-        <h3 className="truncate font-bold text-base text-ink-900 leading-snug">
+        <h3 className="break-words font-bold text-base text-ink-900 leading-snug">
           <Link
             to={pagePath("event", locale, { slug: item.slug })}
             className="after:absolute after:inset-0 after:rounded-lg hover:underline"
@@ -114,6 +131,11 @@ function EventRow({ item, locale }: { item: SearchItem; locale: Locale }) {
         </h3>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-ink-700 text-sm">
           <span className="font-semibold text-brand-700">{ts(item.sport)}</span>
+          {date ? (
+            <time dateTime={item.startDate} className="sm:hidden">
+              {format(date, "EEE d MMM yyyy", { locale: dfLocale })}
+            </time>
+          ) : null}
           {item.city ? (
             <span className="flex items-center gap-1">
               <MapPin className="size-3.5" aria-hidden="true" />

@@ -2,8 +2,10 @@ import { lazy, Suspense } from "react";
 import type { Locale } from "../../../shared/constants.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import { useHydrated } from "../../../shared/ui/use-hydrated.ts";
+import type { BroaderSuggestion } from "../broader.ts";
 import type { SearchQuery, SearchResult } from "../search.contract.ts";
 import { hasSearchFilters, type SearchField, type SearchView, searchQueryString } from "../search-url.ts";
+import { ActiveFilters } from "./ActiveFilters.tsx";
 import { FilterPanel } from "./FilterPanel.tsx";
 import type { DepartmentRef, RegionRef } from "./geo-refs.ts";
 import { type HomeGroup, HomeGroups } from "./HomeGroups.tsx";
@@ -28,6 +30,10 @@ export type SearchPageData = {
   mapStyleUrl?: string;
   /** Strips shown above the results when no filter is set. */
   groups?: HomeGroup[];
+  /** The search box's words as typed, when the page turned them into filters. */
+  typed?: string | null;
+  /** With no result: the nearest broader search that finds some. */
+  broader?: BroaderSuggestion | null;
 };
 
 /** The search screen: filter panel, then the results as grid, list or map, with pagination. */
@@ -60,6 +66,15 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
         <IgnoredNotice fields={data.ignored} />
         {data.groups && view !== "map" ? <HomeGroups groups={data.groups} locale={locale} /> : null}
         <ResultsHeader state={state} total={result.total} headingId="results-heading" />
+        <ActiveFilters
+          query={data.query}
+          view={data.view}
+          place={result.place}
+          regions={data.regions}
+          departments={data.departments}
+          href={state.href}
+          typed={data.typed}
+        />
         <div className={state.loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
           {view === "map" ? (
             <div className="mb-6">
@@ -73,9 +88,18 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
             </div>
           ) : null}
           {result.total === 0 ? (
-            <NoResults resetHref={resetHref} />
+            <NoResults
+              resetHref={resetHref}
+              broader={data.broader ? { ...data.broader, href: state.href(data.broader.query, data.view) } : null}
+              text={data.query.q}
+            />
           ) : (
-            <ResultList items={result.items} layout={view === "grid" ? "grid" : "list"} locale={locale} />
+            <ResultList
+              items={result.items}
+              layout={view === "grid" ? "grid" : "list"}
+              locale={locale}
+              eager={data.groups ? 0 : 3}
+            />
           )}
           <Pagination
             page={result.page}
