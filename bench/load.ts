@@ -27,6 +27,19 @@ export type LoadOptions = {
    * `concurrency` then bounds the connections.
    */
   ratePerSecond?: number;
+  /**
+   * A mix of paths on `url`'s origin, taken in turn (request n asks for paths[n % length]) instead
+   * of `url`'s own path; the result then has figures per path too.
+   */
+  paths?: string[];
+};
+
+export type PathFigures = {
+  path: string;
+  requests: number;
+  errors: number;
+  statuses: Record<string, number>;
+  latencyMs: { median: number; p99: number; max: number };
 };
 
 export type LoadResult = {
@@ -42,6 +55,8 @@ export type LoadResult = {
   requestsPerSecond: number;
   bytesPerSecond: number;
   latencyMs: { min: number; median: number; p95: number; p99: number; max: number; mean: number };
+  /** With `paths`: each path's figures. */
+  perPath?: PathFigures[];
 };
 
 const DEFAULT_MAX_REQUESTS = 2_000_000;
@@ -74,15 +89,17 @@ export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
   const target = new URL(options.url);
+  const paths = options.paths?.length ? options.paths : [`${target.pathname}${target.search}`];
+  let nextPath = 0;
 
-  const once = () =>
+  const once = (path: string) =>
     new Promise<{ status: number; bytes: number }>((resolve, reject) => {
       const request = http.get(
         {
           agent,
           host: target.hostname,
           port: target.port,
-          path: `${target.pathname}${target.search}`,
+          path,
           headers: options.headers,
         },
         (response) => {
@@ -99,6 +116,8 @@ export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
     });
 
   const latencies = new Float64Array(maxRequests);
+  const pathOf = new Uint16Array(maxRequests);
+  const perPath = paths.map((path) => ({ path, requests: 0, errors: 0, statuses: {} as Record<string, number> }));
   const statuses: Record<string, number> = {};
   let count = 0;
   let errors = 0;
@@ -107,8 +126,9 @@ export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
   const measureOne = async (due: number, record: boolean) => {
     let status = "error";
     let size = 0;
+    const pathIndex = nextPath++ % paths.length;
     try {
-      const answer = await once();
+      const answer = await once(paths[pathIndex]);
       status = String(answer.status);
       size = answer.bytes;
     } catch {
@@ -117,9 +137,18 @@ export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
     if (!record) return;
     const took = performance.now() - due;
     statuses[status] = (statuses[status] ?? 0) + 1;
-    if (status !== "200") errors++;
+    const mine = perPath[pathIndex];
+    mine.requests++;
+    mine.statuses[status] = (mine.statuses[status] ?? 0) + 1;
+    if (status !== "200") {
+      errors++;
+      mine.errors++;
+    }
     bytes += size;
-    if (count < maxRequests) latencies[count++] = took;
+    if (count < maxRequests) {
+      pathOf[count] = pathIndex;
+      latencies[count++] = took;
+    }
   };
 
   const openPhase = async (ms: number, record: boolean, rate: number) => {
@@ -157,6 +186,8 @@ export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
   try {
     if (options.warmupMs > 0) await phase(options.warmupMs, false);
     const elapsedMs = await phase(options.durationMs, true);
+    const byPath = paths.map(() => [] as number[]);
+    for (let i = 0; i < count; i++) byPath[pathOf[i]].push(latencies[i]);
     const sorted = latencies.subarray(0, count).sort();
     let sum = 0;
     for (const value of sorted) sum += value;
@@ -178,6 +209,21 @@ export async function generateLoad(options: LoadOptions): Promise<LoadResult> {
         max: sorted[count - 1] ?? Number.NaN,
         mean: count ? sum / count : Number.NaN,
       },
+      ...(options.paths?.length
+        ? {
+            perPath: perPath.map((figures, index) => {
+              const own = byPath[index].sort((a, b) => a - b);
+              return {
+                ...figures,
+                latencyMs: {
+                  median: percentile(own, 50),
+                  p99: percentile(own, 99),
+                  max: own[own.length - 1] ?? Number.NaN,
+                },
+              };
+            }),
+          }
+        : {}),
     };
   } finally {
     agent.destroy();

@@ -18,6 +18,14 @@
  *   uploads   the same server while two clients upload the largest GPX allowed in a loop: /healthz
  *             and a search page, idle then under the uploads (issue 10's goal); with --baseline,
  *             the other checkout first
+ *   mail      the same server delivering 500 queued mails, and a burst of 500 recoveries, to a real
+ *             local SMTP server (bench/mail.ts); goal: 500 queued mails out in 30 s or less
+ *   accounts  registration and password recovery for addresses with and without an account, in one
+ *             run: medians and their ratio (bench/accounts.ts); goal: 0.9–1.1; with --baseline, the
+ *             other checkout too
+ *   fault     the same server under 50 clients for 30 s (search and event pages, API: errors, p50,
+ *             p99), then killed with SIGKILL during a burst of registrations and restarted on the
+ *             same data: acknowledged writes kept, every queued mail delivered once (bench/fault.ts)
  *
  * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…],
  * --baseline <folder of another built checkout> (pages and uploads parts).
@@ -45,12 +53,27 @@ import { buildApp } from "../server/app.server.ts";
 import { loadConfig } from "../server/config.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
 import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "../tests/api/fixtures.ts";
+import { type AccountsFigures, accountsPart, accountsTable } from "./accounts.ts";
+import { type FaultFigures, faultPart, faultTables } from "./fault.ts";
 import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } from "./lighthouse.ts";
 import { type LoadResult, median, percentile, runLoad } from "./load.ts";
+import { type MailFigures, mailPart, mailTable } from "./mail.ts";
 import { type PagesFigures, pagesPart, pagesTable } from "./pages.ts";
 import { type UploadsFigures, uploadsPart, uploadsTable } from "./uploads.ts";
 
-const PARTS = ["startup", "http", "postgres", "assets", "search", "lighthouse", "pages", "uploads"] as const;
+const PARTS = [
+  "startup",
+  "http",
+  "postgres",
+  "assets",
+  "search",
+  "lighthouse",
+  "pages",
+  "uploads",
+  "mail",
+  "accounts",
+  "fault",
+] as const;
 type Part = (typeof PARTS)[number];
 
 const DEMO_EVENTS = 3_200;
@@ -63,6 +86,8 @@ const SEARCH_EXTRA_MS = 20 * 60_000;
 const PAGES_EXTRA_MS = 10 * 60_000;
 /** More with the uploads part: one or two servers to seed and start, four 10 s probes each. */
 const UPLOADS_EXTRA_MS = 8 * 60_000;
+/** More with the mail, accounts and fault parts: servers to start (and seed, the first time), a crash to recover. */
+const SERVER_PARTS_EXTRA_MS = 12 * 60_000;
 /** More with the lighthouse part: 12 runs of 7–40 s each. */
 const LIGHTHOUSE_EXTRA_MS = 12 * 60_000;
 /** Module files followed from the home page's HTML, at most. */
@@ -1065,7 +1090,8 @@ async function main() {
     (options.parts.has("search") ? SEARCH_EXTRA_MS : 0) +
     (options.parts.has("lighthouse") ? LIGHTHOUSE_EXTRA_MS : 0) +
     (options.parts.has("pages") ? PAGES_EXTRA_MS : 0) +
-    (options.parts.has("uploads") ? UPLOADS_EXTRA_MS : 0);
+    (options.parts.has("uploads") ? UPLOADS_EXTRA_MS : 0) +
+    (["mail", "accounts", "fault"].some((p) => options.parts.has(p as Part)) ? SERVER_PARTS_EXTRA_MS : 0);
   const runDeadline = Date.now() + limitMs - 60_000;
   const hardStop = setTimeout(() => {
     console.error(`[bench] still running after ${limitMs / 60_000} minutes: aborting`);
@@ -1104,6 +1130,9 @@ async function main() {
   let pagesBare: LoadResult | undefined;
   let uploadsFigures: UploadsFigures | undefined;
   let lighthouseFigures: (LighthouseFigures & { skipped?: string }) | undefined;
+  let mailFigures: MailFigures | undefined;
+  let accountsFigures: AccountsFigures | undefined;
+  let faultFigures: FaultFigures | undefined;
 
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
@@ -1231,6 +1260,18 @@ async function main() {
       });
       results.uploads = uploadsFigures;
     }
+    if (options.parts.has("mail")) {
+      mailFigures = await mailPart({ quick: options.quick });
+      results.mail = mailFigures;
+    }
+    if (options.parts.has("accounts")) {
+      accountsFigures = await accountsPart({ quick: options.quick, baseline: options.baseline });
+      results.accounts = accountsFigures;
+    }
+    if (options.parts.has("fault")) {
+      faultFigures = await faultPart({ quick: options.quick });
+      results.fault = faultFigures;
+    }
     if (bare.runs.length) {
       results.bare = { runs: bare.runs };
       rows.splice(bareRowAt, 0, bareRow(bareRowPart, bare));
@@ -1268,6 +1309,14 @@ async function main() {
         lighthouseFigures.skipped ? `Skipped: ${lighthouseFigures.skipped}.` : lighthouseTable(lighthouseFigures)
       }`,
     );
+  if (mailFigures)
+    console.log(
+      `\n### Mail delivery (server as \`npm start\` runs it, local SMTP server)\n\n${mailTable(mailFigures)}`,
+    );
+  if (accountsFigures)
+    console.log(`\n### Registration and recovery, known vs unknown addresses\n\n${accountsTable(accountsFigures)}`);
+  if (faultFigures)
+    console.log(`\n### Load and fault (server as \`npm start\` runs it)\n\n${faultTables(faultFigures)}`);
   console.log(
     `\n${
       needBare || needServer

@@ -164,10 +164,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   );
   scheduleEditionCopies(app, jobs, clock, Boolean(options.runJobs) && config.NODE_ENV !== "test");
-  if (options.runJobs) {
-    jobs.start();
-    app.addHook("onClose", async () => jobs.stop());
-  }
+  if (options.runJobs) jobs.start();
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    mail.close();
+  });
 
   // Helmet's security headers, its middleware built once (@fastify/helmet rebuilt it, CSP parsing
   // included, on every request). Scripts from our origin only; each page adds its inline scripts'

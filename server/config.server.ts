@@ -80,6 +80,8 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Dossard <no-reply@dossard.fr>"),
+  /** Messages one server delivers at once (and pooled SMTP connections it opens). */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /** Signs short-lived cookies (OAuth state). Unset: a random secret kept in DATA_DIR/secret. */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   GOOGLE_CLIENT_ID: z.string().default(""),

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "../../db/rows.server.ts";
@@ -166,6 +166,71 @@ describe("registration", () => {
     );
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatchObject({ code: "EMAIL_ALREADY_USED", field: "email" });
+  });
+
+  it("tells the address's owner by mail that someone tried to register it, and nobody else", async () => {
+    const { body, user } = await registered({}, "en");
+    const after = smtp.messages.length;
+    const response = await call(newClient(), "POST", "/api/register", registration({ email: body.email }));
+    expect(response.statusCode).toBe(409);
+    expect(response.cookies.find((c) => c.name === "dossard_session")).toBeUndefined();
+    const notice = await smtp.waitFor(
+      (m) => m.to.includes(body.email) && m.subject === "You already have a Dossard account",
+    );
+    expect(smtp.messages.indexOf(notice)).toBeGreaterThanOrEqual(after);
+    expect(notice.text).toContain("Hi Ana,");
+    expect(notice.text).toContain("/en/login");
+    expect(notice.text).toContain("/en/forgot-password");
+    // The attempt is in the owner's activity log; no account, no session was created.
+    const logged = (await t.database.db.execute(
+      sql`SELECT type FROM user_logs WHERE user_id = ${user.id} ORDER BY id`,
+    )) as unknown as { rows: { type: string }[] };
+    expect(logged.rows.map((r) => r.type)).toContain("register_attempt");
+    const holders = await t.database.db.select().from(users).where(sql`lower(${users.email}) = ${body.email}`);
+    expect(holders).toHaveLength(1);
+  });
+
+  it("does the same work for an address already used as for a new one: a hash, one mail queued", async () => {
+    const { body } = await registered();
+    const counts = async () => {
+      const result = (await t.database.db.execute(
+        sql`SELECT (SELECT count(*)::int FROM mail_messages) AS mails,
+                   (SELECT count(*)::int FROM jobs WHERE queue = 'mail.send') AS jobs`,
+      )) as unknown as { rows: { mails: number; jobs: number }[] };
+      return result.rows[0];
+    };
+    const before = await counts();
+    expect((await call(newClient(), "POST", "/api/register", registration({ email: body.email }))).statusCode).toBe(
+      409,
+    );
+    const afterTaken = await counts();
+    expect((await call(newClient(), "POST", "/api/register", registration())).statusCode).toBe(201);
+    const afterNew = await counts();
+    expect(afterTaken.mails - before.mails).toBe(1);
+    expect(afterNew.mails - afterTaken.mails).toBe(1);
+    expect(afterTaken.jobs - before.jobs).toBe(1);
+    expect(afterNew.jobs - afterTaken.jobs).toBe(1);
+  });
+
+  it("limits registrations per address, whether or not the address has an account", async () => {
+    const { body } = await registered();
+    // The registration above was the first of three an hour for its address.
+    const taken = [];
+    for (let i = 0; i < 3; i++) {
+      taken.push((await call(newClient(), "POST", "/api/register", registration({ email: body.email }))).statusCode);
+    }
+    expect(taken).toEqual([409, 409, 429]);
+    const fresh = uniqueEmail("fresh");
+    const attempts = [];
+    for (let i = 0; i < 4; i++) {
+      attempts.push((await call(newClient(), "POST", "/api/register", registration({ email: fresh }))).statusCode);
+    }
+    expect(attempts).toEqual([201, 409, 409, 429]);
+    // The owner got one notice per refused attempt, none for the limited ones.
+    const notices = smtp.messages.filter(
+      (m) => m.to.includes(body.email) && m.subject === "Vous avez déjà un compte Dossard",
+    );
+    expect(notices.length).toBeLessThanOrEqual(2);
   });
 
   it("recognises the database's unique-index refusals (the races the service maps to messages)", async () => {
@@ -466,12 +531,62 @@ describe("password recovery", () => {
     await smtp.waitFor((m) => m.to.includes(body.email) && /mot de passe/i.test(m.subject) && !/token=/.test(m.text));
   });
 
-  it("answers the same for an unknown address and sends nothing", async () => {
+  it("answers the same for an unknown address, and mails it that no account uses it", async () => {
     const email = uniqueEmail("ghost");
     const response = await call(newClient(), "POST", "/api/recover-password", { email });
+    expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.messages.some((m) => m.to.includes(email))).toBe(false);
+    const mail = await smtp.waitFor((m) => m.to.includes(email));
+    expect(mail.subject).toBe("Demande de mot de passe Dossard");
+    expect(mail.text).toContain("aucun compte actif ne l'utilise");
+    expect(mail.text).not.toMatch(/token=/);
+    // No token was stored for anyone.
+    const tokens = await t.database.db.select().from(userTokens).where(eq(userTokens.email, email));
+    expect(tokens).toHaveLength(0);
+    // The same limits as for a real account: one request a minute.
+    const again = await call(newClient(), "POST", "/api/recover-password", { email });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.code).toBe("EMAIL_ALREADY_SENT");
+  });
+
+  it("queues one mail for a known and for an unknown address, and answers both alike", async () => {
+    const { body } = await registered();
+    const mails = async () =>
+      Number(
+        (
+          (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM mail_messages`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0].n,
+      );
+    const start = await mails();
+    const known = await call(newClient(), "POST", "/api/recover-password", { email: body.email });
+    const afterKnown = await mails();
+    const unknown = await call(newClient(), "POST", "/api/recover-password", { email: uniqueEmail("nobody") });
+    const afterUnknown = await mails();
+    expect([afterKnown - start, afterUnknown - afterKnown]).toEqual([1, 1]);
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.body).toBe(unknown.body);
+    const headerNames = (r: typeof known) =>
+      Object.keys(r.headers)
+        .filter((h) => h !== "date" && h !== "content-length")
+        .sort();
+    expect(headerNames(known)).toEqual(headerNames(unknown));
+  });
+
+  it("sends a disabled account's address the no-account mail, not a link", async () => {
+    const { body, client } = await registered();
+    const disabled = await call(client, "POST", "/api/user/disable-account", {
+      confirm: true,
+      currentPassword: body.password,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const response = await call(newClient(), "POST", "/api/recover-password", { email: body.email });
+    expect(response.json()).toEqual({ ok: true });
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(body.email) && m.subject === "Demande de mot de passe Dossard",
+    );
+    expect(mail.text).not.toMatch(/token=/);
   });
 
   it("refuses an expired link, and an older link once a newer one was sent", async () => {

@@ -39,6 +39,7 @@ import {
   setSessionCookie,
 } from "./auth.server.ts";
 import { knownAccounts, rememberDevice } from "./device.server.ts";
+import { equalTimingHooks } from "./equal-timing.server.ts";
 import { LIMITS } from "./rate-limit.server.ts";
 import type { NewSession } from "./sessions.server.ts";
 
@@ -58,6 +59,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     rememberDevice(request, reply, userId, publicUrl);
   };
 
+  // Registration and recovery answer as fast for an address with an account as without one
+  // (decision 019): "already used" takes as long as a new account, and a recovery for an address
+  // without an account as long as one for a real account.
+  const registerTiming = equalTimingHooks((_request, reply) =>
+    reply.statusCode === 201 ? "heavy" : reply.statusCode === 409 ? "light" : null,
+  );
+  const withoutAccount = new WeakSet<FastifyRequest>();
+  const recoverTiming = equalTimingHooks((request, reply) =>
+    reply.statusCode !== 200 ? null : withoutAccount.has(request) ? "light" : "heavy",
+  );
+
   await app.register(fastifyMultipart, { limits: { fileSize: USER_PHOTO_MAX_BYTES, files: 1, fields: 5 } });
 
   // Nothing about a member may be cached by a shared cache.
@@ -75,6 +87,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: registerBodySchema,
         response: { 201: meResponseSchema },
       },
+      ...registerTiming,
     },
     async (request, reply) => {
       const { user, session } = await accounts().register(request.body, requestMeta(request));
@@ -206,9 +219,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: recoverBodySchema,
         response: { 200: okSchema },
       },
+      ...recoverTiming,
     },
     async (request) => {
-      await accounts().recoverPassword(request.body, requestMeta(request));
+      if (!(await accounts().recoverPassword(request.body, requestMeta(request)))) withoutAccount.add(request);
       return { ok: true as const };
     },
   );

@@ -269,12 +269,40 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
     me,
     sessions: sessionsOf,
 
+    /**
+     * A new account, signed in, with a code mailed to verify the address. An address already used
+     * is refused with EMAIL_ALREADY_USED (the spec's message), after the same work as a new account
+     * — the password hash, a transaction, a mail queued (to the address: "you already have an
+     * account") — so the answer's timing tells no more than its text, and it is limited per
+     * address as well as per IP.
+     */
     async register(body: RegisterBody, meta: RequestMeta): Promise<{ user: UserRow; session: NewSession }> {
       await limiter.hit(`register:ip:${meta.ip}`, LIMITS.registerIp);
+      await limiter.hit(`register:account:${normalEmail(body.email)}`, LIMITS.registerAccount);
       const passwordHash = await hashPassword(body.password);
+      let created: { user: UserRow; session: NewSession } | null;
       try {
-        return await db.transaction(async (tx) => {
-          if (await emailTaken(body.email, undefined, tx)) throw new ApiError("EMAIL_ALREADY_USED");
+        created = await db.transaction(async (tx) => {
+          const [holder] = await rows<{ id: number; email: string; first_name: string; locale: string }>(
+            tx,
+            sql`SELECT id, CASE WHEN lower(email) = ${normalEmail(body.email)} THEN email ELSE pending_email END AS email,
+                       first_name, locale
+                FROM users
+                WHERE lower(email) = ${normalEmail(body.email)} OR lower(pending_email) = ${normalEmail(body.email)}
+                LIMIT 1`,
+          );
+          if (holder) {
+            await deps.mail.send({
+              to: holder.email,
+              userId: holder.id,
+              template: "registerExisting",
+              locale: holder.locale === "en" ? "en" : "fr",
+              params: { firstName: holder.first_name },
+              tx,
+            });
+            await log(holder.id, "register_attempt", meta, undefined, tx);
+            return null;
+          }
           const now = clock();
           const [user] = await tx
             .insert(users)
@@ -305,6 +333,8 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         }
         throw error;
       }
+      if (!created) throw new ApiError("EMAIL_ALREADY_USED");
+      return created;
     },
 
     /**
@@ -408,43 +438,55 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
       return me(user.id);
     },
 
-    /** Always answers the same, whether or not the address has an account. */
-    async recoverPassword(body: Body<typeof recoverBodySchema>, meta: RequestMeta) {
+    /**
+     * Always answers the same, whether or not the address has an account, after the same work: a
+     * token drawn, the same statements run (storing nothing without an account), one mail queued. An
+     * address with an active account gets its reset link; any other gets a "no account uses this
+     * address" mail, which is what someone who forgot which address they signed up with needs (the
+     * per-address limits keep it from being a way to flood a mailbox).
+     */
+    async recoverPassword(body: Body<typeof recoverBodySchema>, meta: RequestMeta): Promise<boolean> {
       const email = normalEmail(body.email);
       await limiter.hit(`recover:ip:${meta.ip}`, LIMITS.recoverIp);
       await limiter.hit(`recover:throttle:${email}`, LIMITS.recoverThrottle, "EMAIL_ALREADY_SENT");
       await limiter.hit(`recover:account:${email}`, LIMITS.recoverAccount);
-      const user = await byEmail(email);
-      if (!user || user.disabledAt) return;
+      const found = await byEmail(email);
+      const user = found && !found.disabledAt ? found : undefined;
       const token = randomToken();
       const now = clock();
-      const locale = (body.locale ?? user.locale) as Locale;
+      const locale = (body.locale ?? user?.locale ?? "fr") as Locale;
       await db.transaction(async (tx) => {
-        await tx
-          .update(userTokens)
-          .set({ usedAt: now })
-          .where(
-            and(eq(userTokens.userId, user.id), eq(userTokens.purpose, "reset_password"), isNull(userTokens.usedAt)),
-          );
-        await tx.insert(userTokens).values({
-          userId: user.id,
-          purpose: "reset_password",
-          email: user.email,
-          secretHash: sha256(token),
-          expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-          createdAt: now,
-        });
-        await deps.mail.send({
-          to: user.email,
-          userId: user.id,
-          template: "resetPassword",
-          locale,
-          params: { firstName: user.firstName },
-          secrets: { link: publicUrl(`${pagePath("resetPassword", locale)}?token=${token}`, deps.publicOrigin) },
-          tx,
-        });
-        await log(user.id, "recover_requested", meta, undefined, tx);
+        // The same statements either way: older links stop working, the new one is stored, the
+        // request is logged. Without an account they match no row and store nothing.
+        await tx.execute(
+          sql`WITH expired AS (
+                UPDATE user_tokens SET used_at = ${now}
+                WHERE user_id = ${user?.id ?? 0} AND purpose = 'reset_password' AND used_at IS NULL
+              )
+              INSERT INTO user_tokens (user_id, purpose, email, secret_hash, expires_at, created_at)
+              SELECT id, 'reset_password', email, ${sha256(token)}, ${new Date(now.getTime() + RESET_TTL_MS)}, ${now}
+              FROM users WHERE id = ${user?.id ?? 0}`,
+        );
+        await tx.execute(
+          sql`INSERT INTO user_logs (user_id, type, ip, created_at)
+              SELECT id, 'recover_requested', ${meta.ip ?? null}, ${now} FROM users WHERE id = ${user?.id ?? 0}`,
+        );
+        await deps.mail.send(
+          user
+            ? {
+                to: user.email,
+                userId: user.id,
+                template: "resetPassword",
+                locale,
+                params: { firstName: user.firstName },
+                secrets: { link: publicUrl(`${pagePath("resetPassword", locale)}?token=${token}`, deps.publicOrigin) },
+                tx,
+              }
+            : { to: body.email.trim(), template: "resetNoAccount", locale, params: {}, tx },
+        );
       });
+      // For the route's timing only (its answer is the same): did the address have an account?
+      return Boolean(user);
     },
 
     /** A single-use link: sets the password, signs out every other session, signs this one in. */

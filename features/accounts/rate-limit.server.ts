@@ -23,6 +23,8 @@ export const LIMITS = {
   /** Wrong current passwords of a signed-in member (changing the password, disabling the account). */
   confirmPassword: { max: 8, windowSeconds: 15 * 60 },
   registerIp: { max: 10, windowSeconds: 60 * 60 },
+  /** Registrations per address (each "already used" answer mails the address's owner). */
+  registerAccount: { max: 3, windowSeconds: 60 * 60 },
   verifyAccount: { max: 10, windowSeconds: 15 * 60 },
   verifyIp: { max: 30, windowSeconds: 15 * 60 },
   /** At most 6 codes an hour (and one a minute, see RESEND_AFTER_MS). */

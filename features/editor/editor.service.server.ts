@@ -114,6 +114,35 @@ function comparable(proposed: EventForm, live: EventForm): EventForm {
   };
 }
 
+/** Claim entries keep only which kind of address the code went to ("contact" or "given"). */
+const CLAIM_HISTORY_TYPES = new Set<string>(["organizer_validation_sent", "organizer_validation"]);
+
+/**
+ * An event history entry as one of the event's editors sees it. No entry shows an e-mail address:
+ * a member claiming the event types one, and that is their business, not the organiser's (entries
+ * written before this rule are cleaned here too, and by migration 0010). A claim attempt shows that
+ * a member asked for an organiser code, not who, except to admins and to that member.
+ */
+export function historyEntryFor(
+  viewer: { id: number; admin: boolean },
+  entry: { id: number; type: string; data: Record<string, unknown> | null; userId: number | null; createdAt: Date },
+) {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entry.data ?? {})) {
+    if (/e-?mail/i.test(key)) continue;
+    if (CLAIM_HISTORY_TYPES.has(entry.type) && key !== "recipient") continue;
+    data[key] = value;
+  }
+  const anonymous = entry.type === "organizer_validation_sent" && !viewer.admin && entry.userId !== viewer.id;
+  return {
+    id: entry.id,
+    type: entry.type,
+    data,
+    userId: anonymous ? null : entry.userId,
+    at: entry.createdAt.toISOString(),
+  };
+}
+
 export function editorService(
   db: Db,
   clock: () => Date,
@@ -779,22 +808,16 @@ export function editorService(
       });
     },
 
-    /** The event's history, newest first (editors and admins). */
+    /** The event's history, newest first (editors and admins), as `historyEntryFor` lets them see it. */
     async history(actor: Actor, id: number) {
-      await requireEventEditor(db, actor, id);
+      const access = await requireEventEditor(db, actor, id);
       const list = await db
         .select()
         .from(eventHistory)
         .where(eq(eventHistory.eventId, id))
         .orderBy(desc(eventHistory.id))
         .limit(500);
-      return list.map((h) => ({
-        id: h.id,
-        type: h.type,
-        data: h.data,
-        userId: h.userId,
-        at: h.createdAt.toISOString(),
-      }));
+      return list.map((h) => historyEntryFor({ id: actor.id, admin: access === "admin" }, h));
     },
 
     /** The admin's queues: pending validation, to check, modification requests. */

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.server.ts";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import {
   createJobQueue,
+  HEARTBEAT_MS,
   type JobInfo,
   KEEP_DONE_MS,
   KEEP_FAILED_MS,
@@ -207,7 +208,7 @@ describe("job queue", () => {
           WHERE id IN (${stale}, ${exhausted})`,
     );
     await db.execute(
-      sql`UPDATE jobs SET status = 'running', attempts = 1, locked_at = ${lockedAgo(60_000)}::timestamptz
+      sql`UPDATE jobs SET status = 'running', attempts = 1, locked_at = ${lockedAgo(STALE_AFTER_MS - 1000)}::timestamptz
           WHERE id = ${busy}`,
     );
 
@@ -218,6 +219,173 @@ describe("job queue", () => {
     const gaveUp = await jobRecord(exhausted);
     expect(gaveUp.status).toBe("failed");
     expect(gaveUp.last_error).toContain("abandoned");
+  });
+
+  it("reclaims a job 30 s after its heartbeat stopped, not 10 minutes", () => {
+    expect(STALE_AFTER_MS).toBe(30_000);
+    // Several renewals fit in the stale delay: one late heartbeat does not lose the job.
+    expect(STALE_AFTER_MS / HEARTBEAT_MS).toBeGreaterThanOrEqual(5);
+  });
+
+  it("keeps a long job's lease alive with its heartbeat, however long it runs", async () => {
+    const clock = manualClock();
+    const queue = uniqueQueue("heartbeat");
+    // Worker A renews its leases every 10 ms of real time, at the (shared) test clock's time.
+    const worker = createJobQueue(db, { clock: clock.now, heartbeatMs: 10 });
+    const other = createJobQueue(db, { clock: clock.now });
+    let runs = 0;
+    let finish!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const handler = async () => {
+      runs++;
+      started();
+      await gate;
+    };
+    worker.register(queue, handler);
+    other.register(queue, handler);
+    const id = await worker.enqueue(queue, {});
+    const draining = worker.drain();
+    await running;
+    // Ten minutes pass, 20 s at a time; after each step a heartbeat renews the lease.
+    for (let step = 0; step < 30; step++) {
+      clock.advance(20_000);
+      const expected = clock.now().toISOString();
+      for (let i = 0; i < 500; i++) {
+        const lockedAt = (await jobRecord(id)).locked_at;
+        if (lockedAt && new Date(lockedAt).toISOString() === expected) break;
+        await sleep(5);
+      }
+      expect(await other.drain()).toBe(0);
+    }
+    finish();
+    expect(await draining).toBe(1);
+    expect(runs).toBe(1);
+    expect(await jobRecord(id)).toMatchObject({ status: "done", attempts: 1 });
+  });
+
+  it("hands the job of a frozen worker to another one, which alone records the outcome", async () => {
+    const queue = uniqueQueue("takeover");
+    // A's heartbeats still run but write a time that stopped (a frozen or cut-off process, seen
+    // from the database): its lease goes stale for everyone else.
+    const frozen = manualClock();
+    const clock = manualClock();
+    const a = createJobQueue(db, { clock: frozen.now, heartbeatMs: 10 });
+    const b = createJobQueue(db, { clock: clock.now });
+    let signalOfA: AbortSignal | undefined;
+    let releaseA!: () => void;
+    const gateA = new Promise<void>((resolve) => {
+      releaseA = resolve;
+    });
+    let startedA!: () => void;
+    const runningA = new Promise<void>((resolve) => {
+      startedA = resolve;
+    });
+    a.register(queue, async (_payload, job) => {
+      signalOfA = job.signal;
+      startedA();
+      await gateA;
+      throw new Error("A woke up late and failed");
+    });
+    const ranByB: number[] = [];
+    b.register(queue, async (_payload, job) => {
+      ranByB.push(job.attempts);
+    });
+    const id = await b.enqueue(queue, { secret: "s" });
+    const drainingA = a.drain();
+    await runningA;
+
+    clock.advance(STALE_AFTER_MS - 1000);
+    expect(await b.drain()).toBe(0);
+    clock.advance(2000);
+    expect(await b.drain()).toBe(1);
+    expect(ranByB).toEqual([2]);
+    expect(await jobRecord(id)).toMatchObject({ status: "done", attempts: 2, payload: {} });
+
+    // A's next heartbeat finds its lease gone and aborts its handler's signal.
+    for (let i = 0; i < 500 && !signalOfA?.aborted; i++) await sleep(5);
+    expect(signalOfA?.aborted).toBe(true);
+    // Its late failure changes nothing: the job stays done, no retry is scheduled.
+    releaseA();
+    await drainingA;
+    expect(await jobRecord(id)).toMatchObject({ status: "done", attempts: 2, last_error: null });
+    expect(await b.drain()).toBe(0);
+  });
+
+  it("runs up to a queue's concurrency of jobs at once, never more", async () => {
+    const queue = uniqueQueue("concurrency");
+    const jobs = createJobQueue(db);
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reachedBound!: () => void;
+    const atBound = new Promise<void>((resolve) => {
+      reachedBound = resolve;
+    });
+    jobs.register(
+      queue,
+      async () => {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        if (inFlight === 4) reachedBound();
+        await gate;
+        inFlight--;
+      },
+      { concurrency: 4 },
+    );
+    for (let n = 0; n < 10; n++) await jobs.enqueue(queue, { n });
+    const draining = jobs.drain();
+    await atBound;
+    release();
+    expect(await draining).toBe(10);
+    expect(maxInFlight).toBe(4);
+    const result = (await db.execute(
+      sql`SELECT count(*)::int AS n FROM jobs WHERE queue = ${queue} AND status = 'done'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(Number(result.rows[0].n)).toBe(10);
+  });
+
+  it("starts a job enqueued while others run without waiting for them to finish", async () => {
+    const queue = uniqueQueue("wake-busy");
+    const jobs = createJobQueue(db, { pollMs: 60_000 });
+    let releaseSlow!: () => void;
+    const slowGate = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    let slowStarted!: () => void;
+    const slowRunning = new Promise<void>((resolve) => {
+      slowStarted = resolve;
+    });
+    let quickDone!: () => void;
+    const quickRan = new Promise<void>((resolve) => {
+      quickDone = resolve;
+    });
+    jobs.register<{ kind: string }>(
+      queue,
+      async ({ kind }) => {
+        if (kind === "slow") {
+          slowStarted();
+          await slowGate;
+        } else quickDone();
+      },
+      { concurrency: 2 },
+    );
+    jobs.start();
+    await jobs.enqueue(queue, { kind: "slow" });
+    await slowRunning;
+    await jobs.enqueue(queue, { kind: "quick" });
+    // Resolves only if the quick job ran while the slow one still holds its slot.
+    await quickRan;
+    releaseSlow();
+    await jobs.stop();
   });
 
   it("enqueues inside the caller's transaction: nothing survives a rollback", async () => {

@@ -4,8 +4,15 @@ import type { Db } from "../../db/client.server.ts";
 /**
  * A small job queue in the `jobs` table (decision 009). Jobs are claimed one at a time with
  * `FOR UPDATE SKIP LOCKED`, so any number of workers — in one process or in several server
- * instances against one PostgreSQL — never run the same job twice. Delivery is at least once: a
- * job whose process died while running it is run again, so handlers should be idempotent.
+ * instances against one PostgreSQL — never run the same job twice at once. A queue may run several
+ * of its jobs side by side (`register(…, { concurrency })`): mail spends its time waiting on the
+ * SMTP server, not on this process.
+ *
+ * Leases: a running job's `locked_at` is renewed every HEARTBEAT_MS while its handler runs; a job
+ * whose heartbeat stopped for STALE_AFTER_MS belongs to a process that died and is run again.
+ * Delivery is therefore at least once, so handlers should be idempotent. `attempts` doubles as the
+ * lease's fencing token: a worker that lost its lease (frozen longer than STALE_AFTER_MS, then woke
+ * up) can no longer renew it nor write the job's outcome, and its handler sees `job.signal` aborted.
  */
 
 /** What a handler learns about the job it runs (the payload comes as its first argument). */
@@ -17,12 +24,19 @@ export type JobInfo = {
   maxAttempts: number;
   runAt: Date;
   createdAt: Date;
+  /** Aborted when this worker lost the job's lease (another worker took it over): stop before side effects. */
+  signal: AbortSignal;
 };
 
 /** A transaction opened with `db.transaction()`. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<void>;
+
+export type RegisterOptions = {
+  /** Jobs of this queue this process runs side by side (default 1: one after the other). */
+  concurrency?: number;
+};
 
 export type EnqueueOptions = {
   /** Not before this time (default: now). */
@@ -38,21 +52,25 @@ export type JobQueueOptions = {
   clock?: () => Date;
   /** Interval between polls when idle (default 1000 ms). */
   pollMs?: number;
+  /** Interval between lease renewals of running jobs (default HEARTBEAT_MS). */
+  heartbeatMs?: number;
   log?: (message: string, error?: unknown) => void;
 };
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
-/** A job still `running` after this long belongs to a process that died: it is run again. */
-export const STALE_AFTER_MS = 10 * 60_000;
-/** How often a running job refreshes `locked_at`, so long jobs are not mistaken for stale ones. */
-const HEARTBEAT_MS = 60_000;
+/** A running job whose lease was not renewed for this long belongs to a process that died: it is run again. */
+export const STALE_AFTER_MS = 30_000;
+/** How often a running job renews its lease (`locked_at`): six renewals fit in STALE_AFTER_MS. */
+export const HEARTBEAT_MS = 5_000;
 /** Finished jobs are kept this long for inspection, then deleted: done ones a week, failed a month. */
 export const KEEP_DONE_MS = 7 * 24 * 3_600_000;
 export const KEEP_FAILED_MS = 30 * 24 * 3_600_000;
 const PURGE_EVERY_MS = 3_600_000;
 /** A job enqueued in a caller's transaction is visible only after commit: wake a bit later. */
 const TX_WAKE_DELAY_MS = 100;
+/** A pass that keeps finding work still looks for abandoned jobs this often. */
+const RECLAIM_EVERY_MS = 5_000;
 
 /** Delay before retry number `attempts` + 1: 5 s, 20 s, 80 s, 320 s, … capped at one hour. */
 export function retryDelayMs(attempts: number): number {
@@ -69,6 +87,9 @@ type JobRow = {
   created_at: Date | string;
 };
 
+/** A job this process runs: its lease is identified by (id, attempts). */
+type Lease = { id: number; attempts: number; controller: AbortController };
+
 /** Rows of a raw query: PGlite and node-postgres results differ in type but both carry `rows`. */
 async function queryRows<T>(db: Pick<Db | Tx, "execute">, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -81,8 +102,8 @@ function errorText(error: unknown): string {
 }
 
 export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
-  const { clock, pollMs = 1000, log = () => {} } = options;
-  const handlers = new Map<string, JobHandler>();
+  const { clock, pollMs = 1000, heartbeatMs = HEARTBEAT_MS, log = () => {} } = options;
+  const handlers = new Map<string, { handler: JobHandler; concurrency: number }>();
 
   /** The time the queue reasons in: the injected clock, else the database's. */
   const now = (): SQL => (clock ? sql`${clock().toISOString()}::timestamptz` : sql`now()`);
@@ -101,11 +122,57 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     return Number(row.id);
   }
 
-  function register<P>(queue: string, handler: JobHandler<P>): void {
-    handlers.set(queue, handler as JobHandler);
+  function register<P>(queue: string, handler: JobHandler<P>, registerOptions: RegisterOptions = {}): void {
+    const concurrency = Math.max(1, Math.floor(registerOptions.concurrency ?? 1));
+    handlers.set(queue, { handler: handler as JobHandler, concurrency });
   }
 
-  /** Puts jobs of crashed processes back in line, or fails them when they have no attempt left. */
+  // Leases held by this process, renewed together by one timer while any job runs.
+  const leases = new Map<number, Lease>();
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  async function renewLeases(): Promise<void> {
+    const held = [...leases.values()];
+    if (held.length === 0) return;
+    const pairs = sql.join(
+      held.map((lease) => sql`(${lease.id}::bigint, ${lease.attempts}::int)`),
+      sql`, `,
+    );
+    const renewed = await queryRows<{ id: number | string }>(
+      db,
+      sql`UPDATE jobs SET locked_at = ${now()}
+          WHERE status = 'running' AND (id, attempts) IN (${pairs})
+          RETURNING id`,
+    );
+    const kept = new Set(renewed.map((row) => Number(row.id)));
+    for (const lease of held) {
+      // Reclaimed by another worker while this one was frozen: its handler should stop.
+      if (!kept.has(lease.id) && leases.get(lease.id) === lease) {
+        log(`jobs: lost the lease of job ${lease.id} (taken over after a stale heartbeat)`);
+        lease.controller.abort(new Error(`job ${lease.id}: lease lost`));
+      }
+    }
+  }
+
+  function hold(lease: Lease): void {
+    leases.set(lease.id, lease);
+    if (!heartbeat) {
+      heartbeat = setInterval(() => {
+        renewLeases().catch((error: unknown) => log("jobs: heartbeat failed", error));
+      }, heartbeatMs);
+      heartbeat.unref();
+    }
+  }
+
+  function release(lease: Lease): void {
+    if (leases.get(lease.id) === lease) leases.delete(lease.id);
+    if (leases.size === 0 && heartbeat) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
+
+  /** Puts jobs of dead processes back in line, or fails them when they have no attempt left. */
   async function reclaimStale(): Promise<void> {
     await db.execute(
       sql`UPDATE jobs
@@ -130,9 +197,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     );
   }
 
-  /** Takes the next due job of a queue this process handles, or null. */
-  async function claim(): Promise<JobRow | null> {
-    const queues = [...handlers.keys()];
+  /** Takes the next due job among `queues`, or null. */
+  async function claim(queues: string[]): Promise<JobRow | null> {
     if (queues.length === 0) return null;
     const [row] = await queryRows<JobRow>(
       db,
@@ -150,35 +216,34 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
   }
 
   async function run(row: JobRow): Promise<void> {
+    const lease: Lease = { id: Number(row.id), attempts: Number(row.attempts), controller: new AbortController() };
     const job: JobInfo = {
-      id: Number(row.id),
+      id: lease.id,
       queue: row.queue,
-      attempts: row.attempts,
+      attempts: lease.attempts,
       maxAttempts: row.max_attempts,
       runAt: new Date(row.run_at),
       createdAt: new Date(row.created_at),
+      signal: lease.controller.signal,
     };
-    const handler = handlers.get(job.queue)!;
-    const heartbeat = setInterval(() => {
-      db.execute(sql`UPDATE jobs SET locked_at = ${now()} WHERE id = ${job.id} AND status = 'running'`).catch(
-        (error: unknown) => log(`jobs: heartbeat of job ${job.id} failed`, error),
-      );
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    const { handler } = handlers.get(job.queue)!;
+    hold(lease);
     let failure: { error: unknown } | undefined;
     try {
       await handler(row.payload, job);
     } catch (error) {
       failure = { error };
     } finally {
-      clearInterval(heartbeat);
+      release(lease);
     }
+    // Every outcome is written only while the lease is still ours (same attempt, still running).
+    const ours = sql`id = ${job.id} AND status = 'running' AND attempts = ${job.attempts}`;
     if (!failure) {
       // Payloads may carry secrets (codes, reset links): nothing of them is kept once done.
       await db.execute(
         sql`UPDATE jobs SET status = 'done', finished_at = ${now()}, locked_at = NULL, last_error = NULL,
               payload = '{}'::jsonb
-            WHERE id = ${job.id}`,
+            WHERE ${ours}`,
       );
       return;
     }
@@ -189,24 +254,70 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
       retry
         ? sql`UPDATE jobs SET status = 'pending', locked_at = NULL, last_error = ${lastError},
                 run_at = ${later(retryDelayMs(job.attempts))}
-              WHERE id = ${job.id}`
+              WHERE ${ours}`
         : // A job that gave up keeps no secrets either (codes, links): only its error stays.
           sql`UPDATE jobs SET status = 'failed', locked_at = NULL, last_error = ${lastError}, finished_at = ${now()},
                 payload = '{}'::jsonb
-              WHERE id = ${job.id}`,
+              WHERE ${ours}`,
     );
   }
 
-  /** Claims and runs due jobs one after the other while `keepGoing()` holds; returns how many ran. */
+  // Jobs started by the current pass, per queue, and a way for wake() to interrupt its waiting.
+  const inFlight = new Map<string, number>();
+  let nudge: (() => void) | undefined;
+
+  /** Queues with a free slot. */
+  function openQueues(): string[] {
+    return [...handlers].filter(([queue, { concurrency }]) => (inFlight.get(queue) ?? 0) < concurrency).map(([q]) => q);
+  }
+
+  /**
+   * Claims due jobs and runs them — up to each queue's concurrency at once — while `keepGoing()`
+   * holds, until none is due and none runs; returns how many ran.
+   */
   async function processDue(keepGoing: () => boolean): Promise<number> {
     await reclaimStale();
+    let lastReclaim = Date.now();
     await purgeFinished();
     let count = 0;
-    while (keepGoing()) {
-      const row = await claim();
-      if (!row) break;
-      await run(row);
-      count++;
+    const running = new Set<Promise<void>>();
+    try {
+      for (;;) {
+        let exhausted = false;
+        while (keepGoing()) {
+          const queues = openQueues();
+          if (queues.length === 0) break;
+          const row = await claim(queues);
+          if (!row) {
+            exhausted = true;
+            break;
+          }
+          count++;
+          inFlight.set(row.queue, (inFlight.get(row.queue) ?? 0) + 1);
+          const task: Promise<void> = run(row)
+            .catch((error: unknown) => log(`jobs: recording the outcome of job ${row.id} failed`, error))
+            .finally(() => {
+              inFlight.set(row.queue, (inFlight.get(row.queue) ?? 1) - 1);
+              running.delete(task);
+            });
+          running.add(task);
+        }
+        if (running.size === 0) break;
+        // Wait for a slot to free up, or (when the queue was empty) for a wake-up.
+        const woken = new Promise<void>((resolve) => {
+          nudge = resolve;
+        });
+        await Promise.race(exhausted && keepGoing() ? [...running, woken] : [...running]);
+        nudge = undefined;
+        if (keepGoing() && Date.now() - lastReclaim >= RECLAIM_EVERY_MS) {
+          lastReclaim = Date.now();
+          await reclaimStale();
+        }
+      }
+    } finally {
+      // A claim that failed (database gone?) still lets the jobs already started finish.
+      await Promise.allSettled(running);
+      nudge = undefined;
     }
     return count;
   }
@@ -242,6 +353,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     if (!started) return;
     if (pass) {
       wokenDuringPass = true;
+      nudge?.();
       return;
     }
     pass = (async () => {
@@ -262,8 +374,10 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
   /** Looks for due jobs after `delayMs` instead of at the next poll. */
   function wake(delayMs = 0): void {
     if (!started) return;
-    if (pass && delayMs === 0) wokenDuringPass = true;
-    else schedule(delayMs);
+    if (pass && delayMs === 0) {
+      wokenDuringPass = true;
+      nudge?.();
+    } else schedule(delayMs);
   }
 
   function start(): void {
@@ -272,12 +386,13 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     schedule(0);
   }
 
-  /** Stops polling and waits for the job in progress, if any, to finish. */
+  /** Stops polling and waits for the jobs in progress, if any, to finish. */
   async function stop(): Promise<void> {
     started = false;
     clearTimeout(timer);
     timer = undefined;
     timerDue = Number.POSITIVE_INFINITY;
+    nudge?.();
     await pass;
   }
 

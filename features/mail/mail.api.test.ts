@@ -3,17 +3,26 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.server.ts";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server.ts";
-import { createJobQueue, retryDelayMs } from "../jobs/jobs.service.server.ts";
-import { createMailService, MAIL_MAX_ATTEMPTS, MAIL_QUEUE, type MailConfig } from "./mail.service.server.ts";
+import { createJobQueue, retryDelayMs, STALE_AFTER_MS } from "../jobs/jobs.service.server.ts";
+import {
+  createMailService,
+  DEFAULT_MAIL_CONCURRENCY,
+  MAIL_MAX_ATTEMPTS,
+  MAIL_QUEUE,
+  type MailConfig,
+  stableMessageId,
+} from "./mail.service.server.ts";
 
 let t: TestApp;
 let db: Db;
 let smtp: TestSmtpServer;
 const tempDirs: string[] = [];
+/** Mail services of the tests, whose pooled SMTP connections are closed after each test. */
+const services: { close(): void }[] = [];
 
 beforeAll(async () => {
   [t, smtp] = await Promise.all([createTestApp(), startTestSmtpServer()]);
@@ -23,7 +32,13 @@ afterAll(async () => {
   await Promise.all([t?.close(), smtp?.close()]);
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
+afterEach(() => {
+  for (const service of services.splice(0)) service.close();
+});
 beforeEach(async () => {
+  smtp.release();
+  // Pooled connections of the previous test are closing: the counts start from none.
+  for (let i = 0; i < 200 && smtp.stats.connections > 0; i++) await new Promise((r) => setTimeout(r, 10));
   smtp.clear();
   smtp.failNext(0);
   // Each test drains its own messages only.
@@ -50,10 +65,12 @@ function setup(overrides: Partial<MailConfig> = {}) {
   };
   const mail = createMailService({ db, jobs, config, clock });
   mail.register();
+  services.push(mail);
   return {
     jobs,
     mail,
     config,
+    clock,
     advance(ms: number) {
       now = new Date(now.getTime() + ms);
     },
@@ -241,6 +258,99 @@ describe("mail over SMTP", () => {
     expect(received.html).not.toContain("<script>");
     expect(received.html).toContain("&lt;script&gt;");
     expect(received.text).toContain(`Hi <script>alert("hi")</script>,`);
+  });
+});
+
+describe("delivery at scale and after a crash", () => {
+  it("delivers a mail whose worker died exactly once, 30 s after its last heartbeat", async () => {
+    const { jobs, mail, advance, clock } = setup();
+    const id = await mail.send({
+      to: "crash@example.com",
+      template: "verifyEmail",
+      locale: "fr",
+      params: { firstName: "Ana" },
+      secrets: { code: "31415" },
+    });
+    const jobId = await jobIdOf(id);
+    // The dying worker: it claims the job, then neither renews its lease nor finishes (a process
+    // killed right after the claim; a heartbeat that never fires is the same for the database).
+    const dying = createJobQueue(db, { clock, heartbeatMs: 1_000_000_000 });
+    let claimed!: () => void;
+    const claimedJob = new Promise<void>((resolve) => {
+      claimed = resolve;
+    });
+    dying.register(MAIL_QUEUE, () => {
+      claimed();
+      return new Promise<void>(() => {});
+    });
+    void dying.drain();
+    await claimedJob;
+    expect(await jobRow(jobId)).toMatchObject({ status: "running", attempts: 1 });
+
+    advance(STALE_AFTER_MS - 1000);
+    expect(await jobs.drain()).toBe(0);
+    expect(smtp.messages).toHaveLength(0);
+
+    advance(2000);
+    expect(await jobs.drain()).toBe(1);
+    const received = await smtp.waitFor(to("crash@example.com"));
+    expect(received.text).toContain("31415");
+    expect(await jobs.drain()).toBe(0);
+    expect(smtp.messages.filter(to("crash@example.com"))).toHaveLength(1);
+    expect(await messageRow(id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await jobRow(jobId)).toMatchObject({ status: "done", attempts: 2, payload: {} });
+  });
+
+  it("gives each message one Message-ID for all its attempts, so a duplicate is recognisable", async () => {
+    const { jobs, mail, advance } = setup();
+    smtp.failNext(1);
+    const id = await mail.send({ to: "mid@example.com", template: "welcome", locale: "fr", params: {} });
+    await jobs.drain();
+    advance(retryDelayMs(1));
+    await jobs.drain();
+    const received = await smtp.waitFor(to("mid@example.com"));
+    const [row] = (
+      (await db.execute(sql`SELECT created_at FROM mail_messages WHERE id = ${id}`)) as unknown as {
+        rows: { created_at: string }[];
+      }
+    ).rows;
+    const expected = stableMessageId({ id, createdAt: new Date(row.created_at) }, "https://dossard.test");
+    expect(received.messageId).toBe(expected);
+    expect((await messageRow(id)).message_id).toBe(expected);
+  });
+
+  it("has several mails in flight at once, up to MAIL_CONCURRENCY, over pooled connections", async () => {
+    expect(DEFAULT_MAIL_CONCURRENCY).toBe(8);
+    const { jobs, mail } = setup();
+    const addresses = Array.from({ length: 20 }, (_, n) => `burst-${n}@example.com`);
+    for (const address of addresses) {
+      await mail.send({ to: address, template: "welcome", locale: "fr", params: { firstName: "B" } });
+    }
+    smtp.hold();
+    const draining = jobs.drain();
+    // Eight messages reach the server and wait there for its answer, all at the same time.
+    await smtp.waitForHeld(DEFAULT_MAIL_CONCURRENCY);
+    smtp.release();
+    expect(await draining).toBe(20);
+    expect(smtp.stats.maxInData).toBe(DEFAULT_MAIL_CONCURRENCY);
+    expect(smtp.stats.maxConnections).toBeLessThanOrEqual(DEFAULT_MAIL_CONCURRENCY);
+    const received = smtp.messages.map((m) => m.to[0]).sort();
+    expect(received).toEqual([...addresses].sort());
+  });
+
+  it("keeps to a smaller bound when MAIL_CONCURRENCY says so", async () => {
+    const { jobs, mail } = setup({ MAIL_CONCURRENCY: 3 });
+    for (let n = 0; n < 7; n++) {
+      await mail.send({ to: `small-${n}@example.com`, template: "welcome", locale: "en", params: {} });
+    }
+    smtp.hold();
+    const draining = jobs.drain();
+    await smtp.waitForHeld(3);
+    smtp.release();
+    expect(await draining).toBe(7);
+    expect(smtp.stats.maxInData).toBe(3);
+    expect(smtp.stats.maxConnections).toBeLessThanOrEqual(3);
+    expect(smtp.messages).toHaveLength(7);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Outgoing mail. `send()` records the message in `mail_messages` and enqueues a `mail.send` job in
  * the same transaction; the job renders and delivers it — over SMTP when SMTP_URL is set, else into
- * the outbox folder DATA_DIR/mail — so no request ever waits on a mail server.
+ * the outbox folder DATA_DIR/mail — so no request ever waits on a mail server. Up to
+ * MAIL_CONCURRENCY messages are delivered at once, over as many pooled SMTP connections.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -18,11 +19,15 @@ export const MAIL_QUEUE = "mail.send";
 export const MAIL_MAX_ATTEMPTS = 5;
 /** An SMTP server that does not answer must not hold a job (or the worker) for long. */
 const SMTP_TIMEOUT_MS = 10_000;
+/** Messages delivered side by side by one process when MAIL_CONCURRENCY is not given. */
+export const DEFAULT_MAIL_CONCURRENCY = 8;
 
 export type MailConfig = {
   /** smtp(s)://user:pass@host:port; unset: messages go to the outbox folder. */
   SMTP_URL?: string;
   MAIL_FROM: string;
+  /** Messages delivered at once by this process, and pooled SMTP connections (default 8). */
+  MAIL_CONCURRENCY?: number;
   PUBLIC_URL: string;
   /** The outbox is `dataDir/mail`. */
   dataDir: string;
@@ -46,33 +51,52 @@ export type MailJobPayload = { messageId: number; secrets: Record<string, string
 
 export type MailMessage = typeof mailMessages.$inferSelect;
 
+/** What a delivery needs: the rendered message, its row id, recipient and stable Message-ID. */
+type Outgoing = RenderedMail & { id: number; to: string; template: string; messageId: string };
 /** Delivers one rendered message; returns the SMTP Message-ID or the outbox file name. */
-type Deliver = (message: RenderedMail & { id: number; to: string; template: string }) => Promise<string>;
+type Deliver = ((message: Outgoing) => Promise<string>) & { close?: () => void };
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-function smtpDelivery(smtpUrl: string, from: string): Deliver {
+/**
+ * The Message-ID of a message, the same on every delivery attempt: should a worker die between
+ * the SMTP server's acceptance and our "sent" mark, the second copy carries the same Message-ID,
+ * which mail servers and clients use to recognise (and drop) duplicates.
+ */
+export function stableMessageId(message: { id: number; createdAt: Date }, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname || "dossard.invalid";
+  return `<mail-${message.id}.${message.createdAt.getTime().toString(36)}@${host}>`;
+}
+
+function smtpDelivery(smtpUrl: string, from: string, connections: number): Deliver {
   const local = LOCAL_HOSTS.has(new URL(smtpUrl).hostname);
+  // One pool of connections reused from message to message (no connection set-up, no TLS
+  // handshake per message), as many as messages in flight.
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 100,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: 3 * SMTP_TIMEOUT_MS,
     // Development and test servers on this machine use self-signed certificates, or none.
     ...(local ? { tls: { rejectUnauthorized: false } } : {}),
   });
-  return async ({ to, subject, html, text, replyTo }) => {
-    const info = await transport.sendMail({ from, to, replyTo, subject, html, text, headers: AUTOMATIC });
+  const deliver: Deliver = async ({ to, subject, html, text, replyTo, messageId }) => {
+    const info = await transport.sendMail({ from, to, replyTo, subject, html, text, messageId, headers: AUTOMATIC });
     return info.messageId;
   };
+  deliver.close = () => transport.close();
+  return deliver;
 }
 
 /** Without SMTP: the raw message as an .eml file and the HTML beside it, to open in a browser. */
 function outboxDelivery(dataDir: string, from: string, clock: () => Date): Deliver {
   const outbox = path.join(dataDir, "mail");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  return async ({ id, template, to, subject, html, text, replyTo }) => {
-    const info = await transport.sendMail({ from, to, replyTo, subject, html, text, headers: AUTOMATIC });
+  return async ({ id, template, to, subject, html, text, replyTo, messageId }) => {
+    const info = await transport.sendMail({ from, to, replyTo, subject, html, text, messageId, headers: AUTOMATIC });
     // Colons are not allowed in Windows file names.
     const base = `${clock().toISOString().replaceAll(":", "-")}-${id}-${template}`;
     await fs.mkdir(outbox, { recursive: true });
@@ -105,11 +129,12 @@ export function createMailService(options: { db: Db; jobs: JobQueue; config: Mai
   const { db, jobs, config } = options;
   const clock = options.clock ?? (() => new Date());
   const context = { publicUrl: config.PUBLIC_URL };
+  const concurrency = Math.max(1, config.MAIL_CONCURRENCY ?? DEFAULT_MAIL_CONCURRENCY);
   let deliverer: Deliver | undefined;
   // Created on first use: building an SMTP transport opens nothing, but keeps start-up lean.
-  const deliver: Deliver = (message) => {
+  const deliver = (message: Outgoing) => {
     deliverer ??= config.SMTP_URL
-      ? smtpDelivery(config.SMTP_URL, config.MAIL_FROM)
+      ? smtpDelivery(config.SMTP_URL, config.MAIL_FROM, concurrency)
       : outboxDelivery(config.dataDir, config.MAIL_FROM, clock);
     return deliverer(message);
   };
@@ -147,6 +172,8 @@ export function createMailService(options: { db: Db; jobs: JobQueue; config: Mai
     const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, payload.messageId));
     // Gone, or already sent by a run whose process died before marking the job done.
     if (!message || message.status === "sent") return;
+    // Another worker took the job over (this one was frozen past the stale delay): it sends.
+    if (job.signal.aborted) throw new Error("lease lost before delivery");
     try {
       const rendered = renderMail(
         message.template,
@@ -159,6 +186,7 @@ export function createMailService(options: { db: Db; jobs: JobQueue; config: Mai
         id: message.id,
         to: message.recipient,
         template: message.template,
+        messageId: stableMessageId(message, config.PUBLIC_URL),
       });
       await db
         .update(mailMessages)
@@ -180,7 +208,13 @@ export function createMailService(options: { db: Db; jobs: JobQueue; config: Mai
 
   /** Hooks delivery into the job queue; call once at start-up. */
   function register(): void {
-    jobs.register<MailJobPayload>(MAIL_QUEUE, deliverJob);
+    jobs.register<MailJobPayload>(MAIL_QUEUE, deliverJob, { concurrency });
+  }
+
+  /** Closes the pooled SMTP connections (after the job queue has stopped). */
+  function close(): void {
+    deliverer?.close?.();
+    deliverer = undefined;
   }
 
   /** Sent and queued messages, newest first, for the admin's sent-mail screen. */
@@ -198,7 +232,7 @@ export function createMailService(options: { db: Db; jobs: JobQueue; config: Mai
     return { items, total };
   }
 
-  return { send, register, listMessages };
+  return { send, register, listMessages, close };
 }
 
 export type MailService = ReturnType<typeof createMailService>;

@@ -15,6 +15,10 @@ export type MailTemplateParams = {
   verifyEmail: { firstName: string; code: string };
   changeEmail: { firstName: string; code: string; newEmail: string };
   resetPassword: { firstName: string; link: string };
+  /** Recovery asked for an address without an (active) account: says so, and where to go. */
+  resetNoAccount: Record<string, never>;
+  /** Someone tried to register an address that already has an account. */
+  registerExisting: { firstName: string };
   passwordChanged: { firstName: string };
   accountDisabled: { firstName: string };
   welcome: { firstName: string };
@@ -63,7 +67,7 @@ type Block =
   /** Words someone typed (a visitor's message): set apart, line breaks kept. */
   | { kind: "quote"; text: string };
 
-type Links = { home: string; contact: string };
+type Links = { home: string; contact: string; login: string; register: string; forgotPassword: string };
 
 type TemplateDefinition<P> = {
   /** Parameters that must be non-empty strings (firstName may be empty: greeting without name). */
@@ -99,6 +103,25 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
       { kind: "button", label: t("resetPassword.button"), url: link, showLink: true },
       { kind: "paragraph", text: t("resetPassword.validity") },
       { kind: "note", text: t("resetPassword.ignore") },
+    ],
+  },
+  resetNoAccount: {
+    required: [],
+    body: (t, _params, links) => [
+      { kind: "paragraph", text: t("resetNoAccount.intro") },
+      { kind: "paragraph", text: t("resetNoAccount.otherAddress") },
+      { kind: "button", label: t("resetNoAccount.button"), url: links.register },
+      { kind: "note", text: t("resetNoAccount.ignore") },
+    ],
+  },
+  registerExisting: {
+    required: [],
+    body: (t, _params, links) => [
+      { kind: "paragraph", text: t("registerExisting.intro") },
+      { kind: "paragraph", text: t("registerExisting.signIn") },
+      { kind: "button", label: t("registerExisting.button"), url: links.login },
+      { kind: "paragraph", text: t("registerExisting.forgot", { link: links.forgotPassword }) },
+      { kind: "note", text: t("registerExisting.ignore") },
     ],
   },
   passwordChanged: {
@@ -310,6 +333,9 @@ export function renderMail(
   const links: Links = {
     home: `${publicUrl}${pagePath("home", lang)}`,
     contact: `${publicUrl}${staticPagePath("contact", lang)}`,
+    login: `${publicUrl}${pagePath("login", lang)}`,
+    register: `${publicUrl}${pagePath("register", lang)}`,
+    forgotPassword: `${publicUrl}${pagePath("forgotPassword", lang)}`,
   };
   const definition = TEMPLATES[template] as TemplateDefinition<Record<string, string>>;
   const blocks = definition.body(t, params as Record<string, string>, links);

@@ -8,6 +8,8 @@ const SAMPLE_PARAMS: MailTemplateParams = {
   verifyEmail: { firstName: "Léa", code: "40317" },
   changeEmail: { firstName: "Léa", code: "82946", newEmail: "lea.new@example.com" },
   resetPassword: { firstName: "Léa", link: "https://dossard.example/nouveau-mot-de-passe?token=abc" },
+  resetNoAccount: {},
+  registerExisting: { firstName: "Léa" },
   passwordChanged: { firstName: "Léa" },
   accountDisabled: { firstName: "Léa" },
   welcome: { firstName: "Léa" },
@@ -44,7 +46,8 @@ describe("mail templates", () => {
         expect(mail.subject).not.toMatch(/[{}]|\.subject/);
         expect(mail.html).toContain(`<html lang="${locale}">`);
         expect(mail.html).toContain("Dossard");
-        expect(mail.html).toContain("Léa");
+        // A recovery mail for an address without an account has nobody's name to greet.
+        if (template !== "resetNoAccount") expect(mail.html).toContain("Léa");
         // The footer: the site's address and why the recipient gets this.
         expect(mail.html).toContain("dossard.example");
         expect(mail.text).toContain("https://dossard.example");

@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import fs from "node:fs";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
@@ -355,6 +356,122 @@ describe("I am the organiser", () => {
     // Another member's code is theirs alone.
     const other = await verified();
     expect((await confirm(other, event.id, code)).json().error.code).toBe("CODE_EXPIRED");
+  });
+});
+
+describe("the event history of claims", () => {
+  async function history(client: Client, eventId: number) {
+    return t.app.inject({
+      method: "GET",
+      url: `/api/event/${eventId}/history`,
+      remoteAddress: client.ip,
+      headers: { ...accessHeaders, cookie: client.cookie },
+    });
+  }
+
+  it("tells the organiser a member tried to claim the event, never the addresses typed, nor who", async () => {
+    const website = "https://www.club-historique.fr";
+    const organiser = await verified();
+    const event = await anEvent({ website });
+    let after = smtp.messages.length;
+    await claim(organiser, event.id);
+    const code = await codeMailedTo(event.contactEmail!, after);
+    expect((await confirm(organiser, event.id, code)).json()).toEqual({ access: "organizer" });
+
+    // Two other members try: one types a private address (the code goes to the contact address),
+    // the other one at the website's domain (the code goes there).
+    const intruder = await verified();
+    const typedPrivate = `intruder.private.${event.id}@gmail.com`;
+    expect((await claim(intruder, event.id, typedPrivate)).json()).toMatchObject({ recipient: "contact" });
+    const colleague = await verified();
+    const typedAtDomain = `benevole.${event.id}@club-historique.fr`;
+    after = smtp.messages.length;
+    expect((await claim(colleague, event.id, typedAtDomain)).json()).toMatchObject({ recipient: "given" });
+    await codeMailedTo(typedAtDomain, after);
+    const secrets = [typedPrivate, typedAtDomain, intruder.email, colleague.email, organiser.email];
+
+    const seen = await history(organiser.client, event.id);
+    expect(seen.statusCode, seen.body).toBe(200);
+    for (const address of secrets) expect(seen.body).not.toContain(address);
+    expect(seen.body).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
+    const claims = (seen.json().history as { type: string; userId: number | null; data: object }[]).filter((h) =>
+      h.type.startsWith("organizer_"),
+    );
+    // Newest first: the two attempts are anonymous; the organiser's own entries are theirs.
+    expect(claims).toEqual([
+      expect.objectContaining({ type: "organizer_validation_sent", userId: null, data: { recipient: "given" } }),
+      expect.objectContaining({ type: "organizer_validation_sent", userId: null, data: { recipient: "contact" } }),
+      expect.objectContaining({ type: "organizer_validation", userId: organiser.id, data: { recipient: "contact" } }),
+      expect.objectContaining({
+        type: "organizer_validation_sent",
+        userId: organiser.id,
+        data: { recipient: "contact" },
+      }),
+    ]);
+
+    // Members who are not editors of the event read nothing.
+    expect((await history(intruder.client, event.id)).statusCode).toBe(403);
+    // Admins see who asked, still without the addresses.
+    const admin = await verified();
+    await t.database.db.update(users).set({ role: "admin" }).where(eq(users.id, admin.id));
+    const adminView = await history(admin.client, event.id);
+    expect(adminView.statusCode, adminView.body).toBe(200);
+    for (const address of secrets) expect(adminView.body).not.toContain(address);
+    const askers = (adminView.json().history as { type: string; userId: number }[])
+      .filter((h) => h.type === "organizer_validation_sent")
+      .map((h) => h.userId);
+    expect(askers).toEqual([colleague.id, intruder.id, organiser.id]);
+
+    // Nor are the addresses stored in the history.
+    const stored = await t.database.db.select().from(eventHistory).where(eq(eventHistory.eventId, event.id));
+    expect(JSON.stringify(stored.map((h) => h.data))).not.toContain("@");
+  });
+
+  it("cleans the addresses that older history entries stored, in the database and in the answer", async () => {
+    const organiser = await verified();
+    const event = await anEvent();
+    let after = smtp.messages.length;
+    await claim(organiser, event.id);
+    const code = await codeMailedTo(event.contactEmail!, after);
+    await confirm(organiser, event.id, code);
+    // Entries as claims wrote them before: the address typed and the one the code went to.
+    const legacy = await t.database.db
+      .insert(eventHistory)
+      .values([
+        {
+          eventId: event.id,
+          type: "organizer_validation_sent",
+          userId: organiser.id + 1000,
+          data: { recipient: "contact", email: event.contactEmail, givenEmail: "old.typed@gmail.com" },
+          createdAt: now,
+        },
+        {
+          eventId: event.id,
+          type: "organizer_validation",
+          userId: organiser.id,
+          data: { email: "old.given@club.example.org" },
+          createdAt: now,
+        },
+      ])
+      .returning({ id: eventHistory.id });
+    after = smtp.messages.length;
+
+    const before = await history(organiser.client, event.id);
+    expect(before.body).not.toContain("old.typed@gmail.com");
+    expect(before.body).not.toContain("old.given@club.example.org");
+    expect(before.body).not.toContain(event.contactEmail!);
+
+    // Migration 0010 rewrites such rows in place.
+    const migration = fs.readFileSync(
+      new URL("../../db/migrations/0010_history_without_claim_addresses.sql", import.meta.url),
+      "utf8",
+    );
+    await t.database.db.execute(sql.raw(migration));
+    const rows = await t.database.db.select().from(eventHistory).where(eq(eventHistory.eventId, event.id));
+    const byId = new Map(rows.map((r) => [r.id, r.data]));
+    expect(byId.get(legacy[0].id)).toEqual({ recipient: "contact" });
+    expect(byId.get(legacy[1].id)).toEqual({ recipient: "given" });
+    expect(JSON.stringify(rows.map((r) => r.data))).not.toContain("@");
   });
 });
 

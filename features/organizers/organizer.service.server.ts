@@ -229,11 +229,13 @@ export function organizerService(db: Db, clock: () => Date, deps: { mail: Organi
           expiresAt: new Date(now.getTime() + CODE_TTL_MS),
           createdAt: now,
         });
+        // The event's editors read its history: which kind of address the code went to, never the
+        // address itself (the one typed is the member's own business; organizer_claims keeps it).
         await tx.insert(eventHistory).values({
           eventId: event.id,
           type: "organizer_validation_sent",
           userId: member.id,
-          data: { recipient, email: to, givenEmail: given },
+          data: { recipient },
           createdAt: now,
         });
         await deps.mail.send({
@@ -291,11 +293,12 @@ export function organizerService(db: Db, clock: () => Date, deps: { mail: Organi
           .insert(eventOrganizers)
           .values({ eventId: event.id, userId: member.id, email: claim.email, grantedAt: now })
           .onConflictDoNothing();
+        const viaContact = claim.email.toLowerCase() === event.contactEmail?.trim().toLowerCase();
         await tx.insert(eventHistory).values({
           eventId: event.id,
           type: "organizer_validation",
           userId: member.id,
-          data: { email: claim.email },
+          data: { recipient: viaContact ? "contact" : "given" },
           createdAt: now,
         });
         await promoteToOrganiser(tx, member.id);
