@@ -59,6 +59,11 @@ export type ParsedGpxTrack = {
   source: "track" | "route";
   /** Segments (or routes) joined into `points`. */
   segments: number;
+  /**
+   * Indexes in `points` where a new segment (or route) starts: the gap before each is not
+   * distance (a pause, a lift, a file stitched from several recordings).
+   */
+  breaks: number[];
 };
 
 const invalid = () => new ApiError("GPX_INVALID");
@@ -250,7 +255,10 @@ export function parseGpxTrack(text: string): ParsedGpxTrack {
 
   const trackPoints = trackSegments.flat();
   const useTrack = trackPoints.length >= 2 || routes.every((r) => r.length === 0);
-  const points = useTrack ? trackPoints : routes.flat();
+  const lines = (useTrack ? trackSegments : routes).filter((s) => s.length > 0);
+  const points = lines.flat();
+  const breaks: number[] = [];
+  for (let i = 0, at = 0; i < lines.length; at += lines[i].length, i++) if (i > 0) breaks.push(at);
   if (points.length < 2) throw new ApiError("GPX_EMPTY");
   const name = (metadataName ?? lineName)?.replace(/\s+/g, " ").slice(0, TRACK_NAME_MAX) ?? null;
   return {
@@ -258,7 +266,8 @@ export function parseGpxTrack(text: string): ParsedGpxTrack {
     name: name || null,
     points,
     source: useTrack ? "track" : "route",
-    segments: (useTrack ? trackSegments : routes).filter((s) => s.length > 0).length,
+    segments: lines.length,
+    breaks,
   };
 }
 
@@ -276,10 +285,15 @@ export function haversine(lat1: number, lng1: number, lat2: number, lng2: number
   return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-/** Distance from the start at each point, metres. */
-export function cumulativeDistances(points: readonly TrackPoint[]): Float64Array {
+/** Distance from the start at each point, metres; no distance is counted across a segment break. */
+export function cumulativeDistances(points: readonly TrackPoint[], breaks: readonly number[] = []): Float64Array {
   const out = new Float64Array(points.length);
+  const gaps = new Set(breaks);
   for (let i = 1; i < points.length; i++) {
+    if (gaps.has(i)) {
+      out[i] = out[i - 1];
+      continue;
+    }
     const [plng, plat] = points[i - 1];
     const [lng, lat] = points[i];
     out[i] = out[i - 1] + haversine(plat, plng, lat, lng);
@@ -512,10 +526,14 @@ export function simplifyTrack<T extends readonly [number, number, ...unknown[]]>
 }
 
 /** Statistics, profile and display line of a track's points (at least two). */
-export function processTrack(points: readonly TrackPoint[], name: string | null = null): ProcessedTrack {
+export function processTrack(
+  points: readonly TrackPoint[],
+  name: string | null = null,
+  breaks: readonly number[] = [],
+): ProcessedTrack {
   if (points.length < 2) throw new ApiError("GPX_EMPTY");
   if (points.length > TRACK_MAX_POINTS) throw new ApiError("GPX_TOO_LARGE");
-  const cumulative = cumulativeDistances(points);
+  const cumulative = cumulativeDistances(points, breaks);
   const distance = cumulative[cumulative.length - 1];
   if (!(distance >= 1)) throw new ApiError("GPX_EMPTY");
   const elevation = analyseElevation(points, cumulative);
@@ -546,7 +564,7 @@ export function processTrack(points: readonly TrackPoint[], name: string | null 
 export function processGpx(input: string | Uint8Array): ProcessedTrack {
   if (input.length > TRACK_MAX_BYTES) throw new ApiError("GPX_TOO_LARGE");
   const parsed = parseGpxTrack(typeof input === "string" ? input : decodeGpxBytes(input));
-  return processTrack(parsed.points, parsed.name);
+  return processTrack(parsed.points, parsed.name, parsed.breaks);
 }
 
 export type ReversibleTrack = {
