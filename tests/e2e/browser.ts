@@ -31,5 +31,22 @@ export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height:
  * other jobs share the cores) can pass between the load event and hydration.
  */
 export async function untilHydrated(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+  try {
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+  } catch (error) {
+    // A page that never hydrates has failed twice in CI on a busy machine and never alone: say what
+    // the page was doing, so that the next failure explains itself.
+    const state = await page
+      .evaluate(() => ({
+        url: location.href,
+        readyState: document.readyState,
+        scripts: [...document.scripts].map((s) => s.src || `inline ${s.textContent?.length ?? 0}`).slice(0, 12),
+        resources: performance
+          .getEntriesByType("resource")
+          .map((r) => `${Math.round(r.duration)} ms ${r.name}`)
+          .slice(-15),
+      }))
+      .catch((reason: unknown) => ({ evaluateFailed: String(reason) }));
+    throw new Error(`${(error as Error).message}\npage state: ${JSON.stringify(state, null, 2)}`);
+  }
 }
