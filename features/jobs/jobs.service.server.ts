@@ -265,6 +265,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
   // Jobs started by the current pass, per queue, and a way for wake() to interrupt its waiting.
   const inFlight = new Map<string, number>();
   let nudge: (() => void) | undefined;
+  /** Counts wake-ups, so a pass that was claiming when one came looks again instead of waiting. */
+  let wakeups = 0;
 
   /** Queues with a free slot. */
   function openQueues(): string[] {
@@ -284,9 +286,11 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     try {
       for (;;) {
         let exhausted = false;
+        let seen = wakeups;
         while (keepGoing()) {
           const queues = openQueues();
           if (queues.length === 0) break;
+          seen = wakeups;
           const row = await claim(queues);
           if (!row) {
             exhausted = true;
@@ -303,6 +307,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
           running.add(task);
         }
         if (running.size === 0) break;
+        // A job enqueued while the last claim was on its way: claim again rather than wait for it.
+        if (exhausted && wakeups !== seen && keepGoing()) continue;
         // Wait for a slot to free up, or (when the queue was empty) for a wake-up.
         const woken = new Promise<void>((resolve) => {
           nudge = resolve;
@@ -353,6 +359,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     if (!started) return;
     if (pass) {
       wokenDuringPass = true;
+      wakeups++;
       nudge?.();
       return;
     }
@@ -376,6 +383,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     if (!started) return;
     if (pass && delayMs === 0) {
       wokenDuringPass = true;
+      wakeups++;
       nudge?.();
     } else schedule(delayMs);
   }
