@@ -1,8 +1,18 @@
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
+/** The last console messages and page errors of each page, shown when a page never hydrates. */
+const pageMessages = new WeakMap<Page, string[]>();
+function remember(page: Page | null | undefined, message: string) {
+  if (!page) return;
+  const list = pageMessages.get(page) ?? [];
+  list.push(message.slice(0, 300));
+  if (list.length > 20) list.shift();
+  pageMessages.set(page, list);
+}
+
 /** Debian's chromium, as on CI; CHROMIUM_PATH overrides it. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
       "--no-sandbox",
@@ -15,6 +25,14 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-dev-shm-usage",
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    const context = await newContext(options);
+    context.on("console", (message) => remember(message.page(), `${message.type()}: ${message.text()}`));
+    context.on("weberror", (error) => remember(error.page(), `page error: ${error.error().message}`));
+    return context;
+  };
+  return browser;
 }
 
 export const MOBILE: BrowserContextOptions = {
@@ -47,6 +65,9 @@ export async function untilHydrated(page: Page): Promise<void> {
           .slice(-15),
       }))
       .catch((reason: unknown) => ({ evaluateFailed: String(reason) }));
-    throw new Error(`${(error as Error).message}\npage state: ${JSON.stringify(state, null, 2)}`);
+    const messages = pageMessages.get(page) ?? [];
+    throw new Error(
+      `${(error as Error).message}\npage state: ${JSON.stringify(state, null, 2)}\nconsole: ${JSON.stringify(messages, null, 2)}`,
+    );
   }
 }
