@@ -301,6 +301,32 @@ describe("delivery at scale and after a crash", () => {
     expect(await jobRow(jobId)).toMatchObject({ status: "done", attempts: 2, payload: {} });
   });
 
+  it("does not send again a mail the SMTP server accepted just before its worker died", async () => {
+    const { jobs, mail, advance, clock, config } = setup();
+    const journalFile = path.join(config.dataDir, "mail-delivered.log");
+    // Every acceptance is recorded in DATA_DIR/mail-delivered.log as the SMTP answer is read.
+    const other = await mail.send({ to: "journal@example.com", template: "welcome", locale: "fr", params: {} });
+    expect(await jobs.drain()).toBe(1);
+    expect(fs.readFileSync(journalFile, "utf8")).toContain(`${other} <mail-${other}.`);
+
+    // The state a crash right after the SMTP server's "250 accepted" leaves: the job running, its
+    // worker gone, the acceptance in the journal, the database not told.
+    const id = await mail.send({ to: "accepted@example.com", template: "welcome", locale: "fr", params: {} });
+    const jobId = await jobIdOf(id);
+    await db.execute(
+      sql`UPDATE jobs SET status = 'running', attempts = 1, locked_at = ${clock().toISOString()}::timestamptz
+          WHERE id = ${jobId}`,
+    );
+    fs.appendFileSync(journalFile, `${id} <mail-${id}.accepted@dossard.test>\n`);
+    smtp.clear();
+
+    advance(STALE_AFTER_MS + 1000);
+    expect(await jobs.drain()).toBe(1);
+    expect(smtp.messages).toHaveLength(0);
+    expect(await messageRow(id)).toMatchObject({ status: "sent", message_id: `<mail-${id}.accepted@dossard.test>` });
+    expect(await jobRow(jobId)).toMatchObject({ status: "done", attempts: 2 });
+  });
+
   it("gives each message one Message-ID for all its attempts, so a duplicate is recognisable", async () => {
     const { jobs, mail, advance } = setup();
     smtp.failNext(1);

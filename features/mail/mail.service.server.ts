@@ -11,6 +11,7 @@ import nodemailer from "nodemailer";
 import type { Db } from "../../db/client.server.ts";
 import type { Locale } from "../../shared/constants.ts";
 import type { JobInfo, JobQueue, Tx } from "../jobs/jobs.service.server.ts";
+import { deliveredJournal } from "./delivered-journal.server.ts";
 import { mailMessages } from "./mail.tables.ts";
 import { type MailTemplate, type RenderedMail, renderMail, SECRET_PARAMS } from "./templates.server.ts";
 
@@ -130,6 +131,7 @@ export function createMailService(options: { db: Db; jobs: JobQueue; config: Mai
   const clock = options.clock ?? (() => new Date());
   const context = { publicUrl: config.PUBLIC_URL };
   const concurrency = Math.max(1, config.MAIL_CONCURRENCY ?? DEFAULT_MAIL_CONCURRENCY);
+  const journal = deliveredJournal(config.dataDir);
   let deliverer: Deliver | undefined;
   // Created on first use: building an SMTP transport opens nothing, but keeps start-up lean.
   const deliver = (message: Outgoing) => {
@@ -174,6 +176,18 @@ export function createMailService(options: { db: Db; jobs: JobQueue; config: Mai
     if (!message || message.status === "sent") return;
     // Another worker took the job over (this one was frozen past the stale delay): it sends.
     if (job.signal.aborted) throw new Error("lease lost before delivery");
+    const markSent = (messageId: string) =>
+      db
+        .update(mailMessages)
+        .set({ status: "sent", sentAt: clock(), messageId, error: null, attempts: sql`${mailMessages.attempts} + 1` })
+        .where(eq(mailMessages.id, message.id));
+    // A run after the first: the process that ran it may have died after the SMTP server accepted
+    // the message, before the database heard of it.
+    const accepted = job.attempts > 1 ? journal.find(message.id) : undefined;
+    if (accepted) {
+      await markSent(accepted);
+      return;
+    }
     try {
       const rendered = renderMail(
         message.template,
@@ -188,10 +202,13 @@ export function createMailService(options: { db: Db; jobs: JobQueue; config: Mai
         template: message.template,
         messageId: stableMessageId(message, config.PUBLIC_URL),
       });
-      await db
-        .update(mailMessages)
-        .set({ status: "sent", sentAt: clock(), messageId, error: null, attempts: sql`${mailMessages.attempts} + 1` })
-        .where(eq(mailMessages.id, message.id));
+      // Written in the same tick as the SMTP answer is read, before waiting for the database.
+      try {
+        journal.add(message.id, messageId);
+      } catch {
+        // Only a shortcut for takeovers: the database mark below is what counts.
+      }
+      await markSent(messageId);
     } catch (error) {
       const lastAttempt = job.attempts >= job.maxAttempts;
       await db
