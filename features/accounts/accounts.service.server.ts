@@ -794,8 +794,8 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
     },
 
     /** Whether some account is an admin (a fresh install has none until its setup link is used). */
-    async hasAdmin(): Promise<boolean> {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+    async hasAdmin(tx: Executor = db): Promise<boolean> {
+      const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
       return Boolean(row);
     },
 
@@ -807,8 +807,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('dossard:first-admin'))`);
-        const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
-        if (admin) throw new ApiError("SETUP_DONE");
+        if (await this.hasAdmin(tx)) throw new ApiError("SETUP_DONE");
         if (await emailTaken(body.email, undefined, tx)) throw new ApiError("EMAIL_ALREADY_USED");
         const now = clock();
         const [user] = await tx
