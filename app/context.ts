@@ -18,8 +18,13 @@ export type PageApi = (call: { url: string; body: unknown; locale: Locale }) => 
 export type AppContext = {
   services: Services;
   config: Pick<Config, "PUBLIC_URL" | "MAP_STYLE_URL"> & { legal?: LegalSettings };
-  /** The signed-in member, or null for a visitor. */
+  /** The signed-in member, or null for a visitor (and for a member's copy of a shared page). */
   user: SessionUser | null;
+  /**
+   * Set when a member is served a page that is the same for everyone (a route whose handle says
+   * `shared: true`): rendered without the member, who is filled in by the browser (decision 024).
+   */
+  memberShell?: boolean;
   /** Social sign-in providers with credentials configured, for the login page's buttons. */
   oauthProviders: readonly ("google" | "facebook" | "strava")[];
   api: PageApi;

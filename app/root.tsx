@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from "react-router";
 import type { SessionUser } from "../features/accounts/accounts.contract.ts";
+import { ViewerProvider } from "../features/accounts/components/viewer.tsx";
 import type { Locale } from "../shared/constants.ts";
 import { createI18n, localeFromPath } from "../shared/i18n/index.ts";
 import { alternatePath } from "./alternates.ts";
@@ -22,7 +23,13 @@ import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.config.PUBLIC_URL, mapStyleUrl: context.config.MAP_STYLE_URL, user: context.user };
+  return {
+    publicUrl: context.config.PUBLIC_URL,
+    mapStyleUrl: context.config.MAP_STYLE_URL,
+    user: context.user,
+    // A member's copy of a page that is the same for everyone: the browser asks who they are.
+    memberShell: context.memberShell === true,
+  };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -46,7 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const other: Locale = locale === "fr" ? "en" : "fr";
   const alternateHref = alternatePath(matches, other, location.pathname);
-  const user = (matches.find((m) => m.id === "root")?.data as { user?: SessionUser | null } | undefined)?.user ?? null;
+  const root = matches.find((m) => m.id === "root")?.data as
+    | { user?: SessionUser | null; memberShell?: boolean }
+    | undefined;
   // Marks the document once React has hydrated it: the browser journeys (tests/e2e) wait for it
   // before typing or clicking in a freshly loaded page, whose handlers are not attached before.
   useEffect(() => {
@@ -63,12 +72,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <I18nextProvider i18n={i18n}>
-          <SkipLink />
-          <SiteHeader locale={locale} alternateHref={alternateHref} user={user} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter locale={locale} />
+          <ViewerProvider user={root?.user ?? null} memberShell={root?.memberShell === true}>
+            <SkipLink />
+            <SiteHeader locale={locale} alternateHref={alternateHref} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter locale={locale} />
+          </ViewerProvider>
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />

@@ -20,6 +20,7 @@ import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
 import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
 import { editorRoutes } from "../features/editor/editor.routes.server.ts";
+import { engagementRoutes } from "../features/engagement/engagement.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
 import { geoRoutes } from "../features/geo/geo.routes.server.ts";
 import { illustrationRoutes } from "../features/illustrations/illustrations.routes.server.ts";
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(geoRoutes);
   await app.register(seoRoutes);
   await app.register(accountsRoutes);
+  await app.register(engagementRoutes);
   await app.register(firstAdminRoutes);
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);
@@ -294,12 +296,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         origin: config.PUBLIC_URL,
         sessionCookie: SESSION_COOKIE,
         cache: app.pageCache ? { store: app.pageCache, ttlSeconds: config.PAGE_CACHE_SECONDS } : undefined,
-        context: async (request) => {
-          const auth = await request.auth();
+        context: async (request, _reply, member) => {
+          // A member's copy of a shared page is rendered without them: no session lookup.
+          const auth = member === "shell" ? null : await request.auth();
           return {
             services: app.services,
             config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL, legal },
             user: auth ? sessionUser(auth.user) : null,
+            memberShell: member === "shell",
             oauthProviders,
             api: pageApi(app, request),
           };

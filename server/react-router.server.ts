@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { AppContext } from "../app/context.ts";
 import { access } from "../features/accounts/access.server.ts";
 import {
@@ -52,13 +52,63 @@ function sendRendered(reply: FastifyReply, page: RenderedPage, cacheControl?: st
   return reply.send(page.body);
 }
 
+/**
+ * Which URLs are pages that are the same for everyone: the deepest route matched (the `.data`
+ * suffix of client navigations taken off) exports `handle = { shared: true }`.
+ */
+export function sharedPageMatcher(build: Pick<ServerBuild, "routes">): (url: string) => boolean {
+  type Node = RouteObject & { shared: boolean };
+  const nodes = new Map<string, Node>();
+  for (const entry of Object.values(build.routes)) {
+    if (!entry) continue;
+    const handle = (entry.module as { handle?: { shared?: unknown } }).handle;
+    nodes.set(entry.id, {
+      id: entry.id,
+      path: entry.path,
+      index: entry.index,
+      caseSensitive: entry.caseSensitive,
+      children: entry.index ? undefined : [],
+      shared: handle?.shared === true,
+    } as Node);
+  }
+  const roots: Node[] = [];
+  for (const entry of Object.values(build.routes)) {
+    if (!entry) continue;
+    const node = nodes.get(entry.id) as Node;
+    const parent = entry.parentId ? nodes.get(entry.parentId) : undefined;
+    if (!parent) roots.push(node);
+    else if (parent.children) parent.children.push(node);
+    else parent.children = [node];
+  }
+  return (url) => {
+    let pathname = url.split("?")[0] ?? "/";
+    if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length) || "/";
+    if (pathname === "/_root") pathname = "/";
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return false;
+    }
+    const matches = matchRoutes(roots, decoded);
+    const leaf = matches?.at(-1)?.route as Node | undefined;
+    return leaf?.shared === true;
+  };
+}
+
 /** A cached page: 304 when the client has it, else its body in the best accepted encoding. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, cache: PageCache, page: CachedPage, ttl: number) {
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: PageCache,
+  page: CachedPage,
+  cacheControl: string,
+) {
   reply.status(page.status);
   for (const [key, value] of page.headers) reply.header(key, value);
   reply.header("etag", page.etag);
   reply.header("vary", "Accept-Encoding, Cookie");
-  reply.header("cache-control", `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl}`);
+  reply.header("cache-control", cacheControl);
   if (matchesEtag(request.headers["if-none-match"], page.etag)) {
     reply.status(304);
     return reply.send();
@@ -72,13 +122,17 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cache: PageCac
 /**
  * Serves every page through React Router. Registered last, in its own scope, where request bodies
  * are left unparsed for React Router's actions. Pages for visitors without a session come from the
- * page cache when one is given (page-cache.server.ts); pages of signed-in members are private.
+ * page cache when one is given (page-cache.server.ts). Members get the pages that are the same for
+ * everyone (`handle.shared`) rendered without them — one copy for all members, cached too, private
+ * to the browser — and fill in their own parts from the API (decision 024); their other pages are
+ * rendered for them, private.
  */
 export async function reactRouterPlugin(
   app: FastifyInstance,
   opts: {
     build: ServerBuild;
-    context: (request: FastifyRequest, reply: FastifyReply) => AppContext | Promise<AppContext>;
+    /** `member: "shell"` asks for the context of a member's copy of a shared page (no session lookup). */
+    context: (request: FastifyRequest, reply: FastifyReply, member?: "shell") => AppContext | Promise<AppContext>;
     mode: string;
     /** Pages are rendered with this origin (PUBLIC_URL), never the request's Host header. */
     origin: string;
@@ -88,6 +142,7 @@ export async function reactRouterPlugin(
   },
 ) {
   const handle = createRequestHandler(opts.build, opts.mode);
+  const isShared = sharedPageMatcher(opts.build);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
   // Open to all at this level: member pages send visitors to sign in from their loaders.
@@ -95,13 +150,42 @@ export async function reactRouterPlugin(
     const method = request.method.toUpperCase();
     const anonymous = !request.cookies?.[opts.sessionCookie];
     const cache = opts.cache;
-    if (cache && anonymous && (method === "GET" || method === "HEAD")) {
+    const read = method === "GET" || method === "HEAD";
+    const shell = !anonymous && read && isShared(request.url);
+    if (read && (anonymous || shell)) {
       // HEAD is answered from the GET render (Node leaves the body out).
       const render = async () =>
-        toRendered(await handle(toWebRequest(request, opts.origin, "GET"), await opts.context(request, reply)));
-      const answer = await cache.store.get(request.url, render);
-      if (answer.fromCache) return sendCached(request, reply, cache.store, answer.page, cache.ttlSeconds);
-      return sendRendered(reply, answer.page);
+        toRendered(
+          await handle(
+            toWebRequest(request, opts.origin, "GET"),
+            await opts.context(request, reply, shell ? "shell" : undefined),
+          ),
+        );
+      const cacheControl = shell ? "private, no-cache" : undefined;
+      if (!cache) {
+        const page = await render();
+        // A shared page that is not there for visitors (a pending event its editor may see, a
+        // redirect) is rendered for the member below.
+        if (!shell || page.status === 200) {
+          if (shell) reply.header("vary", "Cookie");
+          return sendRendered(reply, page, cacheControl);
+        }
+      } else {
+        const ttl = cache.ttlSeconds;
+        const answer = await cache.store.get(shell ? `member ${request.url}` : request.url, render);
+        if (!shell || answer.page.status === 200) {
+          if (answer.fromCache)
+            return sendCached(
+              request,
+              reply,
+              cache.store,
+              answer.page,
+              cacheControl ?? `public, max-age=0, s-maxage=${ttl}, stale-while-revalidate=${ttl}`,
+            );
+          if (shell) reply.header("vary", "Cookie");
+          return sendRendered(reply, answer.page, cacheControl);
+        }
+      }
     }
     const response = await handle(toWebRequest(request, opts.origin), await opts.context(request, reply));
     const page = await toRendered(response);

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.server.ts";
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
 import { editorService } from "../features/editor/editor.service.server.ts";
+import { engagementService } from "../features/engagement/engagement.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
 import { generatedImagesService } from "../features/illustrations/generated-images.service.server.ts";
@@ -65,6 +66,7 @@ export function createServices(
       },
     }),
     images,
+    engagement: engagementService(db),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),

@@ -1,21 +1,15 @@
-import { Globe, LogIn, LogOut, ShieldCheck } from "lucide-react";
+import { Globe, LogIn, LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { SessionUser } from "../../features/accounts/accounts.contract.ts";
+import { useViewer } from "../../features/accounts/components/viewer.tsx";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { Logo } from "./Logo.tsx";
 
-export function SiteHeader({
-  locale,
-  alternateHref,
-  user,
-}: {
-  locale: Locale;
-  alternateHref: string;
-  user: SessionUser | null;
-}) {
+export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternateHref: string }) {
   const { t } = useTranslation();
+  const viewer = useViewer();
+  const user = viewer.user;
   const other: Locale = locale === "fr" ? "en" : "fr";
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -79,6 +73,21 @@ export function SiteHeader({
                 <span className="max-sm:sr-only">{t("nav.logout")}</span>
               </a>
             </>
+          ) : viewer.status === "loading" ? (
+            // A member's copy of a shared page, before the browser knows who they are.
+            <Link
+              to={pagePath("account", locale)}
+              className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+              data-testid="account-link"
+            >
+              <span
+                aria-hidden="true"
+                className="flex h-7 w-7 items-center justify-center rounded-full bg-slate-200 text-ink-700"
+              >
+                <UserRound className="h-4 w-4" />
+              </span>
+              <span className="max-sm:sr-only">{t("nav.account")}</span>
+            </Link>
           ) : (
             <Link
               to={pagePath("login", locale)}

@@ -1,5 +1,6 @@
 import { data, useRouteLoaderData, useSearchParams } from "react-router";
-import type { SessionUser } from "../../features/accounts/accounts.contract.ts";
+import { useViewer } from "../../features/accounts/components/viewer.tsx";
+import { useEventAccess } from "../../features/engagement/components/use-event-actions.ts";
 import { EventPage, eventCrumbs } from "../../features/events/components/EventPage.tsx";
 import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
@@ -15,6 +16,9 @@ import { publicUrl } from "../../shared/public-url.ts";
 import { apiFormAction } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/event";
+
+/** The same for everyone: members get the visitors' copy and fill in their parts (decision 024). */
+export const handle = { shared: true };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await context.services.eventDetails.page(params.slug ?? "");
@@ -103,7 +107,9 @@ export const meta: Route.MetaFunction = (args) => {
 export default function EventRoute({ loaderData, actionData }: Route.ComponentProps) {
   const locale = useLocale();
   const [params] = useSearchParams();
-  const root = useRouteLoaderData("root") as { publicUrl?: string; user?: SessionUser | null } | undefined;
+  const root = useRouteLoaderData("root") as { publicUrl?: string } | undefined;
+  const viewer = useViewer();
+  const access = useEventAccess(loaderData.event.id, loaderData.organizer.access);
   const path = pagePath("event", locale, { slug: loaderData.event.slug });
   const shareUrl = root?.publicUrl ? publicUrl(path, root.publicUrl) : publicUrl(path);
   return (
@@ -112,8 +118,8 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
       locale={locale}
       shareUrl={shareUrl}
       viewer={{
-        info: loaderData.organizer,
-        user: root?.user ?? null,
+        info: { ...loaderData.organizer, access },
+        user: viewer.user,
         contact: {
           open: params.get("open") === CONTACT_ANCHOR,
           result: actionData?.result,

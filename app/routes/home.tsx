@@ -22,6 +22,9 @@ import type { Route } from "./+types/home";
  * Home and search are one screen: every filter is in the URL, parsed here and searched on the
  * server, so a reload or a shared link renders the same results without JavaScript.
  */
+/** The same for everyone: members get the visitors' copy and fill in their parts (decision 024). */
+export const handle = { shared: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseSearchParams(new URL(request.url).searchParams, searchQuerySchema.shape);
   let asked = parsed.query;

@@ -42,6 +42,9 @@ function pageParam(url: URL): number | null {
  * id, or here the params, tell which). Slugs are resolved in the page's language; a slug of the
  * other language, or a code instead of a slug, redirects to the canonical address.
  */
+/** The same for everyone: members get the visitors' copy and fill in their parts (decision 024). */
+export const handle = { shared: true };
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);

@@ -34,6 +34,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const handle = {
+  /** The same for everyone: members get the visitors' copy (server/react-router.server.ts). */
+  shared: true,
   /** The language switch and hreflang: the same page under its slug in the other language. */
   alternateParams: (params: Record<string, string | undefined>, to: "fr" | "en") => {
     const found = staticPageFromSlug(params.slug ?? "", to === "fr" ? "en" : "fr");

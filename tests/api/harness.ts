@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../db/client.server.ts";
 import { ensureSeeded } from "../../db/seed/index.server.ts";
+import { users } from "../../features/accounts/accounts.tables.ts";
 import { type BuildOptions, buildApp } from "../../server/app.server.ts";
 import { loadConfig } from "../../server/config.server.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
@@ -109,4 +111,41 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
     },
   };
+}
+
+let members = 0;
+
+/**
+ * A member registered through the API (as a visitor would), then given a role and a verified
+ * address when asked; `cookie` is their session. Each call gets its own address and client IP.
+ */
+export async function testMember(
+  t: TestApp,
+  options: { firstName?: string; role?: "member" | "admin"; verified?: boolean; publicProfile?: boolean } = {},
+): Promise<{ id: number; cookie: string; email: string }> {
+  const n = ++members;
+  const email = `member.${n}.${process.pid}.${Date.now().toString(36)}@example.fr`;
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/register",
+    remoteAddress: `10.250.${(n >> 8) & 255}.${n & 255}`,
+    headers: { ...accessHeaders, "content-type": "application/json" },
+    payload: JSON.stringify({
+      email,
+      password: "a member's own password 1",
+      passwordConfirmation: "a member's own password 1",
+      firstName: options.firstName ?? "Camille",
+      lastName: "Martin",
+      terms: true,
+    }),
+  });
+  if (response.statusCode !== 201) throw new Error(`register: ${response.statusCode} ${response.body}`);
+  const id = (response.json() as { user: { id: number } }).user.id;
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (options.role) changes.role = options.role;
+  if (options.verified ?? true) changes.emailStatus = "verified";
+  if (options.publicProfile !== undefined) changes.publicProfile = options.publicProfile;
+  if (Object.keys(changes).length) await t.database.db.update(users).set(changes).where(eq(users.id, id));
+  const session = response.cookies.find((c) => c.name === "dossard_session");
+  return { id, cookie: `dossard_session=${session?.value}`, email };
 }

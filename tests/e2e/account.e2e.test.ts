@@ -162,6 +162,12 @@ describe("a new member, in French on a phone", () => {
     expect(await seriousViolations(visitorPage)).toEqual([]);
     await visitor.close();
 
+    // Public pages are the members' shared copy: the browser fills the member in from /api/me.
+    await page.goto(`${baseURL}/`);
+    await untilHydrated(page);
+    await expect.poll(() => page.getByTestId("account-link").textContent()).toContain("LéaTrail");
+    expect(await page.getByTestId("logout-link").count()).toBe(1);
+
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(360);
     await context.close();

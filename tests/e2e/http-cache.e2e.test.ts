@@ -139,18 +139,39 @@ describe("anonymous pages", () => {
 });
 
 describe("signed-in pages", () => {
-  it("are private to the member and never served from the shared cache", async () => {
-    const member = await register("Prudence");
-    const anonymous = await fetch(`${baseURL}/`);
-    const signedIn = await fetch(`${baseURL}/`, { headers: { cookie: member.cookie } });
-    expect(signedIn.status).toBe(200);
-    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
-    expect(signedIn.headers.get("vary")).toContain("Cookie");
-    expect(signedIn.headers.get("etag")).toBeNull();
-    // The header shows the member's account, not the visitor's sign-in link.
-    const html = await signedIn.text();
-    expect(html).toContain("Prudence");
-    expect(await anonymous.text()).not.toContain("Prudence");
+  it("share one members' copy of the public pages, private to the browser, with no member in it", async () => {
+    const prudence = await register("Prudence");
+    const anatole = await register("Anatole");
+    const anonymous = await (await fetch(`${baseURL}/`)).text();
+    const first = await fetch(`${baseURL}/`, { headers: { cookie: prudence.cookie } });
+    const second = await fetch(`${baseURL}/`, { headers: { cookie: anatole.cookie } });
+    for (const response of [first, second]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+      expect(response.headers.get("vary")).toContain("Cookie");
+    }
+    const [one, two] = [await first.text(), await second.text()];
+    // The same copy for every member (so it is rendered once), never the visitors' one…
+    expect(one).toBe(two);
+    expect(first.headers.get("etag")).toBe(second.headers.get("etag"));
+    expect(one).not.toBe(anonymous);
+    // …with nothing of the member in it: the browser asks /api/me and fills the header in.
+    expect(one).not.toContain("Prudence");
+    expect(one).toContain('data-testid="account-link"');
+    expect(one).not.toContain('data-testid="login-link"');
+    const revalidated = await fetch(`${baseURL}/`, {
+      headers: { cookie: prudence.cookie, "if-none-match": first.headers.get("etag") ?? "" },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("render the member's own pages for them, private", async () => {
+    const member = await register("Philomene");
+    const response = await fetch(`${baseURL}/user/profil`, { headers: { cookie: member.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(response.headers.get("etag")).toBeNull();
+    expect(await response.text()).toContain("Philomene");
   });
 });
 
