@@ -5,7 +5,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { contentSecurityPolicy, inlineScripts } from "../shared/csp.ts";
 import { localeFromPath } from "../shared/i18n/index.ts";
-import { pageBundleScriptFor } from "../shared/i18n/page-bundle.server.ts";
+import { pageBundleTag } from "../shared/i18n/page-bundle.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -34,13 +34,12 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The browser gets only this page's language, in an inline script (shared/i18n/page-bundle.ts).
-  const translations = pageBundleScriptFor(localeFromPath(new URL(request.url).pathname));
+  // The browser gets only this page's language, from a script file it keeps (page-bundle.server.ts).
+  const translations = Buffer.from(pageBundleTag(localeFromPath(new URL(request.url).pathname)));
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      bootstrapScriptContent: translations,
       onAllReady() {
         const chunks: Buffer[] = [];
         const sink = new Writable({
@@ -50,7 +49,16 @@ export default function handleRequest(
           },
           final(callback) {
             clearTimeout(timeout);
-            const body = Buffer.concat(chunks);
+            const html = Buffer.concat(chunks);
+            // Before the body's first script: the parser stops there until the catalogue has run,
+            // so the page above it is already there to paint and the module scripts come after.
+            const bodyStart = html.indexOf("<body");
+            const firstScript = bodyStart < 0 ? -1 : html.indexOf("<script", bodyStart);
+            const at = firstScript < 0 ? html.lastIndexOf("</body>") : firstScript;
+            const body =
+              at < 0
+                ? Buffer.concat([html, translations])
+                : Buffer.concat([html.subarray(0, at), translations, html.subarray(at)]);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(scriptHashes(body.toString("utf8"))));
             resolve(new Response(body, { headers: responseHeaders, status }));

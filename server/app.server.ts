@@ -35,7 +35,9 @@ import { searchRoutes } from "../features/search/search.routes.server.ts";
 import { seoRoutes } from "../features/seo/seo.routes.server.ts";
 import { referenceRoutes } from "../features/sports/reference.routes.server.ts";
 import { trackUploadRoutes } from "../features/tracks/tracks.routes.server.ts";
+import { LOCALES } from "../shared/constants.ts";
 import { CSP_DIRECTIVES } from "../shared/csp.ts";
+import { pageBundleAsset } from "../shared/i18n/page-bundle.server.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
 import type { LegalSettings } from "../shared/static-pages.ts";
 import type { Config } from "./config.server.ts";
@@ -261,8 +263,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   );
 
-  if (options.clientDir) {
-    await app.register(staticFilesPlugin, { root: path.resolve(options.clientDir) });
+  if (options.clientDir || options.build) {
+    await app.register(staticFilesPlugin, {
+      root: options.clientDir ? path.resolve(options.clientDir) : undefined,
+      // The pages' catalogues, one script file per language (shared/i18n/page-bundle.server.ts).
+      files: options.build ? LOCALES.map(pageBundleAsset) : [],
+    });
   }
 
   if (options.build) {

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { access } from "../features/accounts/access.server.ts";
-import { etagOf, matchesEtag, preferredEncoding } from "./page-cache.server.ts";
+import { compress, etagOf, matchesEtag, preferredEncoding } from "./page-cache.server.ts";
 import { filesBelow, precompressAssets } from "./precompress.server.ts";
 
 const TYPES: Record<string, string> = {
@@ -71,6 +71,21 @@ export function loadStaticFiles(root: string): Map<string, StaticFile> {
   return files;
 }
 
+/** A file made by the server itself (the pages' catalogues), compressed once, kept a year. */
+export function memoryFile(urlPath: string, body: Buffer): [string, StaticFile] {
+  return [
+    urlPath,
+    {
+      type: TYPES[path.extname(urlPath).toLowerCase()] ?? "application/octet-stream",
+      etag: etagOf(body),
+      cacheControl: "public, max-age=31536000, immutable",
+      body,
+      br: compress(body, "br", 11),
+      gzip: compress(body, "gzip", 9),
+    },
+  ];
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   reply.header("content-type", file.type);
   reply.header("cache-control", file.cacheControl);
@@ -89,9 +104,17 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   return reply.send(file.body);
 }
 
-/** One GET/HEAD route per file of the client build. */
-export async function staticFilesPlugin(app: FastifyInstance, options: { root: string }) {
-  for (const [urlPath, file] of loadStaticFiles(options.root)) {
+/** One GET/HEAD route per file of the client build (when given) and per file made in memory. */
+export async function staticFilesPlugin(
+  app: FastifyInstance,
+  options: { root?: string; files?: { path: string; body: Buffer }[] },
+) {
+  const files = options.root ? loadStaticFiles(options.root) : new Map<string, StaticFile>();
+  for (const made of options.files ?? []) {
+    const [urlPath, file] = memoryFile(made.path, made.body);
+    files.set(urlPath, file);
+  }
+  for (const [urlPath, file] of files) {
     app.route({
       method: ["GET", "HEAD"],
       url: urlPath,

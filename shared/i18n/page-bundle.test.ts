@@ -1,7 +1,7 @@
 import vm from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOCALES } from "../constants.ts";
-import { pageBundleScriptFor } from "./page-bundle.server.ts";
+import { pageBundleAsset, pageBundleTag } from "./page-bundle.server.ts";
 import { PAGE_BUNDLE_GLOBAL, pageBundleScript, readPageBundle } from "./page-bundle.ts";
 import { NAMESPACES, resources } from "./resources.ts";
 
@@ -17,15 +17,22 @@ describe("the page's language in the browser", () => {
     delete (globalThis as Record<string, unknown>)[PAGE_BUNDLE_GLOBAL];
   });
 
-  it("writes one language's catalogues as a script the browser reads back", () => {
+  it("writes one language's catalogues as a script file the browser reads back", () => {
+    const paths = new Set<string>();
     for (const locale of LOCALES) {
-      const script = pageBundleScriptFor(locale);
+      const asset = pageBundleAsset(locale);
+      // Named by its content: a changed catalogue gets a new name, so a year of caching is safe.
+      expect(asset.path).toMatch(new RegExp(`^/assets/i18n-${locale}-[\\w-]{10}\\.js$`));
+      expect(pageBundleTag(locale)).toBe(`<script src="${asset.path}"></script>`);
+      paths.add(asset.path);
+      const script = asset.body.toString("utf8");
       expect(script.startsWith(`window.${PAGE_BUNDLE_GLOBAL}={`)).toBe(true);
       const bundle = readPageBundle(runInPage(script));
       expect(bundle.locale).toBe(locale);
       expect(Object.keys(bundle.resources)).toEqual(NAMESPACES);
       expect(bundle.resources).toEqual(JSON.parse(JSON.stringify(resources[locale])));
     }
+    expect(paths.size).toBe(LOCALES.length);
   });
 
   it("cannot end the script or open a comment, whatever the messages say", () => {

@@ -1,10 +1,11 @@
 /**
  * The page's language in the browser. The catalogues of both languages (resources.ts) are about
- * 45 KB of JSON; a page needs only its own language. So the server writes that language's
- * catalogue into the document (app/entry.server.tsx: an inline script, with the response's CSP
- * nonce, that runs before the deferred module scripts) and the browser build reads it back from
- * resources.client.ts, which vite.config.ts puts in place of resources.ts for the browser only.
- * The server, tests and scripts keep importing resources.ts with every language.
+ * 100 KB of JSON; a page needs only its own language. So the server makes one script file per
+ * language, named by its content's hash (page-bundle.server.ts, served for a year), every page links
+ * it just before its first script in <body> (app/entry.server.tsx) so that it runs before the
+ * module scripts, and the browser build reads it back from resources.client.ts, which
+ * vite.config.ts puts in place of resources.ts for the browser only. The server, tests and scripts
+ * keep importing resources.ts with every language.
  */
 import type { Locale } from "../constants.ts";
 
