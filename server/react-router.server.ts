@@ -80,8 +80,20 @@ export function sharedPageMatcher(build: Pick<ServerBuild, "routes">): (url: str
     else if (parent.children) parent.children.push(node);
     else parent.children = [node];
   }
+  // Matching ranks every route at each call: remember the answer per path (bounded).
+  const known = new Map<string, boolean>();
   return (url) => {
-    let pathname = url.split("?")[0] ?? "/";
+    const key = url.split("?")[0] ?? "/";
+    let answer = known.get(key);
+    if (answer === undefined) {
+      answer = matchShared(key);
+      if (known.size >= 10_000) known.clear();
+      known.set(key, answer);
+    }
+    return answer;
+  };
+  function matchShared(path: string): boolean {
+    let pathname = path;
     if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length) || "/";
     if (pathname === "/_root") pathname = "/";
     let decoded: string;
@@ -93,7 +105,7 @@ export function sharedPageMatcher(build: Pick<ServerBuild, "routes">): (url: str
     const matches = matchRoutes(roots, decoded);
     const leaf = matches?.at(-1)?.route as Node | undefined;
     return leaf?.shared === true;
-  };
+  }
 }
 
 /** A cached page: 304 when the client has it, else its body in the best accepted encoding. */
