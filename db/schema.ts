@@ -1,10 +1,14 @@
 /** Gathers every domain's tables for Drizzle and drizzle-kit. */
 
 export * from "../features/accounts/accounts.tables.ts";
+export * from "../features/alerts/alerts.tables.ts";
+export * from "../features/comments/comments.tables.ts";
 export * from "../features/editor/editor.tables.ts";
+export * from "../features/engagement/engagement.tables.ts";
 export * from "../features/events/event-detail.tables.ts";
 export * from "../features/events/events.tables.ts";
 export * from "../features/geo/geo.tables.ts";
 export * from "../features/jobs/jobs.tables.ts";
 export * from "../features/mail/mail.tables.ts";
+export * from "../features/ratings/ratings.tables.ts";
 export * from "../features/sports/sports.tables.ts";

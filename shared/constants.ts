@@ -205,3 +205,19 @@ export type SelectColor = (typeof SELECT_COLORS)[number];
 /** The fixed secure-access header every client request carries (spec section 7). */
 export const ACCESS_HEADER = "x-dossard-access";
 export const ACCESS_HEADER_VALUE = "dossard-web-1";
+
+/** A course's place in a member's season (issue 12): planned, registered, done, did not start. */
+export const CALENDAR_STATUSES = ["planned", "registered", "done", "dns"] as const;
+export type CalendarStatus = (typeof CALENDAR_STATUSES)[number];
+
+/** What a comment is about: an event (series or edition), the encouragement wall, and content to come. */
+export const COMMENT_TARGETS = ["event", "wall", "article", "video", "poster"] as const;
+export type CommentTarget = (typeof COMMENT_TARGETS)[number];
+
+/** The mails alerts send: a saved search's digest, registration opening, a followed race's change. */
+export const ALERT_KINDS = ["search_digest", "registration_opens", "event_changed"] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** Ratings' criteria besides the overall mark, each 1–5 and optional. */
+export const RATING_CRITERIA = ["course", "organisation", "atmosphere", "value", "difficulty"] as const;
+export type RatingCriterion = (typeof RATING_CRITERIA)[number];

@@ -75,6 +75,9 @@ export const events = pgTable(
     website: text("website"),
     registrationUrl: text("registration_url"),
     registrationOpensAt: timestamp("registration_opens_at", { withTimezone: true }),
+    /** Members' ratings of this edition (features/ratings): kept in step with each rating, in its transaction. */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingAverage: doublePrecision("rating_average"),
     liveTrackingUrl: text("live_tracking_url"),
     facebookUrl: text("facebook_url"),
     instagramUrl: text("instagram_url"),
