@@ -87,6 +87,10 @@ const PAGE_NEUTRAL_WRITES = new Set([
   "/api/user/verify-account",
   "/api/recover-password",
   "/api/reset-password",
+  // A member's own lists: the public pages' counts catch up within PAGE_CACHE_SECONDS.
+  "/api/user/favorite/:id",
+  "/api/user/calendar/:id",
+  "/api/user/calendar/feed",
 ]);
 
 function changesPublicPages(request: FastifyRequest): boolean {

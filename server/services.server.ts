@@ -66,7 +66,7 @@ export function createServices(
       },
     }),
     images,
-    engagement: engagementService(db),
+    engagement: engagementService(db, clock, { search, publicOrigin: deps.publicOrigin }),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),

@@ -86,7 +86,7 @@ export function displayName(user: Pick<UserRow, "pseudo" | "firstName" | "lastNa
   return user.pseudo || [user.firstName, user.lastName].filter(Boolean).join(" ");
 }
 
-function photoUrl(user: Pick<UserRow, "photo" | "updatedAt">): string | null {
+export function photoUrl(user: Pick<UserRow, "photo" | "updatedAt">): string | null {
   return user.photo ? imageUrl({ kind: "user", file: user.photo, timestamp: user.updatedAt }) : null;
 }
 

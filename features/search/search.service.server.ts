@@ -1037,6 +1037,21 @@ export function searchService(
     },
 
     /** How many events match (no page, no facets kept): what a "broader search" suggestion needs. */
+    /** The cards of these events (listed ones only), soonest first: a member's favourites. */
+    async cards(ids: readonly number[]): Promise<SearchItem[]> {
+      if (!ids.length) return [];
+      const found = await rows<ItemRow>(
+        db,
+        sql`SELECT ${CARD_COLUMNS}, NULL AS metres FROM events e
+            WHERE e.id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}) AND e.status = 'active'
+            ORDER BY e.start_date, e.id`,
+      );
+      return toItems(parisToday(clock()), found);
+    },
+
     async count(query: SearchQuery): Promise<number> {
       return countOf(await resolve(query));
     },
