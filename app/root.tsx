@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { SessionUser } from "../features/accounts/accounts.contract.ts";
 import { ViewerProvider } from "../features/accounts/components/viewer.tsx";
+import { MemberEventsProvider } from "../features/engagement/components/member-events.tsx";
 import type { Locale } from "../shared/constants.ts";
 import { createI18n, localeFromPath } from "../shared/i18n/index.ts";
 import { alternatePath } from "./alternates.ts";
@@ -73,12 +74,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <I18nextProvider i18n={i18n}>
           <ViewerProvider user={root?.user ?? null} memberShell={root?.memberShell === true}>
-            <SkipLink />
-            <SiteHeader locale={locale} alternateHref={alternateHref} />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            <SiteFooter locale={locale} />
+            <MemberEventsProvider>
+              <SkipLink />
+              <SiteHeader locale={locale} alternateHref={alternateHref} />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              <SiteFooter locale={locale} />
+            </MemberEventsProvider>
           </ViewerProvider>
         </I18nextProvider>
         <ScrollRestoration />

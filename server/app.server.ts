@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
+import { isbot } from "isbot";
 import type { ServerBuild } from "react-router";
 import type { Database } from "../db/client.server.ts";
 import { access, installAccessRules, withAccess } from "../features/accounts/access.server.ts";
@@ -38,6 +39,7 @@ import { trackUploadRoutes } from "../features/tracks/tracks.routes.server.ts";
 import { LOCALES } from "../shared/constants.ts";
 import { CSP_DIRECTIVES } from "../shared/csp.ts";
 import { pageBundleAsset } from "../shared/i18n/page-bundle.server.ts";
+import { PAGES } from "../shared/i18n/pages.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
 import type { LegalSettings } from "../shared/static-pages.ts";
 import type { Config } from "./config.server.ts";
@@ -92,6 +94,16 @@ const PAGE_NEUTRAL_WRITES = new Set([
   "/api/user/calendar/:id",
   "/api/user/calendar/feed",
 ]);
+
+const EVENT_PAGE = new RegExp(
+  `^/(?:${PAGES.event.fr.replace(":slug", "([a-z0-9-]{1,200})")}|en/${PAGES.event.en.replace(":slug", "([a-z0-9-]{1,200})")})(?:\\.data)?(?:\\?|$)`,
+);
+
+/** The slug of an event page's address (either language, a document or a navigation's data), or null. */
+export function eventSlugOf(url: string): string | null {
+  const match = EVENT_PAGE.exec(url);
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
 
 function changesPublicPages(request: FastifyRequest): boolean {
   const method = request.method;
@@ -172,7 +184,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   scheduleEditionCopies(app, jobs, clock, Boolean(options.runJobs) && config.NODE_ENV !== "test");
   if (options.runJobs) jobs.start();
+  // Event page views: counted in memory on the page's path, written once a minute (and at close).
+  const viewFlush = setInterval(() => {
+    app.services.engagement.flushViews().catch((error: unknown) => app.log.warn({ error }, "views not written"));
+  }, 60_000);
+  viewFlush.unref();
   app.addHook("onClose", async () => {
+    clearInterval(viewFlush);
+    await app.services.engagement.flushViews().catch(() => 0);
     await jobs.stop();
     mail.close();
   });
@@ -306,6 +325,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         origin: config.PUBLIC_URL,
         sessionCookie: SESSION_COOKIE,
         cache: app.pageCache ? { store: app.pageCache, ttlSeconds: config.PAGE_CACHE_SECONDS } : undefined,
+        onPageView: (url, userAgent) => {
+          const slug = eventSlugOf(url);
+          if (slug && !isbot(userAgent ?? "")) app.services.engagement.countView(slug);
+        },
         context: async (request, _reply, member) => {
           // A member's copy of a shared page is rendered without them: no session lookup.
           const auth = member === "shell" ? null : await request.auth();

@@ -151,6 +151,8 @@ export async function reactRouterPlugin(
     /** The name of the session cookie: requests carrying it are never answered from the cache. */
     sessionCookie: string;
     cache?: { store: PageCache; ttlSeconds: number };
+    /** Told of every page a browser loads: a document, or a client navigation's data (`.data`). */
+    onPageView?: (url: string, userAgent: string | undefined) => void;
   },
 ) {
   const handle = createRequestHandler(opts.build, opts.mode);
@@ -163,6 +165,7 @@ export async function reactRouterPlugin(
     const anonymous = !request.cookies?.[opts.sessionCookie];
     const cache = opts.cache;
     const read = method === "GET" || method === "HEAD";
+    if (method === "GET") opts.onPageView?.(request.url, request.headers["user-agent"]);
     const shell = !anonymous && read && isShared(request.url);
     if (read && (anonymous || shell)) {
       // HEAD is answered from the GET render (Node leaves the body out).

@@ -41,3 +41,15 @@ describe("pages shared by every member", () => {
     expect(isShared("/course/%E0%A4%A")).toBe(false);
   });
 });
+
+describe("event page views", () => {
+  it("are told by the event page's address, in either language, document or data", async () => {
+    const { eventSlugOf } = await import("./app.server.ts");
+    expect(eventSlugOf("/course/trail-des-aiguilles-2026")).toBe("trail-des-aiguilles-2026");
+    expect(eventSlugOf("/course/trail-des-aiguilles-2026?open=contact")).toBe("trail-des-aiguilles-2026");
+    expect(eventSlugOf("/en/race/trail-des-aiguilles-2026.data?_routes=en.event")).toBe("trail-des-aiguilles-2026");
+    expect(eventSlugOf("/course/x/y")).toBeNull();
+    expect(eventSlugOf("/")).toBeNull();
+    expect(eventSlugOf("/en/course/trail")).toBeNull();
+  });
+});

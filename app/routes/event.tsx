@@ -1,6 +1,9 @@
 import { data, useRouteLoaderData, useSearchParams } from "react-router";
 import { useViewer } from "../../features/accounts/components/viewer.tsx";
-import { useEventAccess } from "../../features/engagement/components/use-event-actions.ts";
+import { EventParticipants, EventStats } from "../../features/engagement/components/EventCommunity.tsx";
+import { FavoriteButton } from "../../features/engagement/components/FavoriteButton.tsx";
+import { PlanCourse } from "../../features/engagement/components/PlanCourse.tsx";
+import { useEventActions } from "../../features/engagement/components/use-event-actions.ts";
 import { EventPage, eventCrumbs } from "../../features/events/components/EventPage.tsx";
 import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
@@ -24,8 +27,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await context.services.eventDetails.page(params.slug ?? "");
   if (!page) throw data({ kind: "item" }, { status: 404 });
   // The signed-in member's access (owner, organiser, admin or member) shows the organiser tools.
-  const organizer = await context.services.organizers.pageInfo(page.event.id, context.user);
-  return { ...page, organizer };
+  const [organizer, participants] = await Promise.all([
+    context.services.organizers.pageInfo(page.event.id, context.user),
+    context.services.engagement.participants(page.event.id).catch(() => null),
+  ]);
+  return { ...page, organizer, participants };
 }
 
 /** Writing to the organiser without JavaScript: the same API call; the page then says it went. */
@@ -109,7 +115,8 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
   const [params] = useSearchParams();
   const root = useRouteLoaderData("root") as { publicUrl?: string } | undefined;
   const viewer = useViewer();
-  const access = useEventAccess(loaderData.event.id, loaderData.organizer.access);
+  const { access, actions, update } = useEventActions(loaderData.event.id, loaderData.organizer.access);
+  const { event } = loaderData;
   const path = pagePath("event", locale, { slug: loaderData.event.slug });
   const shareUrl = root?.publicUrl ? publicUrl(path, root.publicUrl) : publicUrl(path);
   return (
@@ -125,6 +132,30 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
           result: actionData?.result,
           sent: actionData?.sent === true,
         },
+      }}
+      slots={{
+        actions: <FavoriteButton eventId={event.id} name={event.name} variant="page" />,
+        course: !event.cancelled
+          ? (course) => (
+              <PlanCourse
+                courseId={course.id}
+                courseName={course.name}
+                planned={actions?.calendar.find((c) => c.courseId === course.id) ?? null}
+                onChange={(entry) =>
+                  update((current) => ({
+                    ...current,
+                    calendar: [...current.calendar.filter((c) => c.courseId !== course.id), ...(entry ? [entry] : [])],
+                  }))
+                }
+              />
+            )
+          : undefined,
+        aside: loaderData.participants ? (
+          <>
+            <EventStats data={loaderData.participants} locale={locale} />
+            <EventParticipants data={loaderData.participants} courses={event.courses} locale={locale} />
+          </>
+        ) : null,
       }}
     />
   );

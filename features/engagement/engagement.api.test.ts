@@ -317,3 +317,16 @@ describe("GET /api/event/participants/{id}", () => {
     expect((await call("/api/event/participants/2000000000")).statusCode).toBe(404);
   });
 });
+
+describe("event page views", () => {
+  it("are counted in memory and written in one go, unknown slugs ignored", async () => {
+    const before = (await call(`/api/event/participants/${event.id}`)).json().views as number;
+    for (let i = 0; i < 3; i++) t.app.services.engagement.countView(event.slug);
+    t.app.services.engagement.countView("no-such-race");
+    // Not written yet: the page's path never waits for the database.
+    expect((await call(`/api/event/participants/${event.id}`)).json().views).toBe(before);
+    expect(await t.app.services.engagement.flushViews()).toBe(4);
+    expect((await call(`/api/event/participants/${event.id}`)).json().views).toBe(before + 3);
+    expect(await t.app.services.engagement.flushViews()).toBe(0);
+  });
+});

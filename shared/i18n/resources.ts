@@ -7,6 +7,7 @@
 import enAccount from "../../locales/en/account.json";
 import enCommon from "../../locales/en/common.json";
 import enEditor from "../../locales/en/editor.json";
+import enEngagement from "../../locales/en/engagement.json";
 import enEvent from "../../locales/en/event.json";
 import enEvents from "../../locales/en/events.json";
 import enLanding from "../../locales/en/landing.json";
@@ -18,6 +19,7 @@ import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
 import frCommon from "../../locales/fr/common.json";
 import frEditor from "../../locales/fr/editor.json";
+import frEngagement from "../../locales/fr/engagement.json";
 import frEvent from "../../locales/fr/event.json";
 import frEvents from "../../locales/fr/events.json";
 import frLanding from "../../locales/fr/landing.json";
@@ -40,6 +42,7 @@ export const resources = {
     account: frAccount,
     editor: frEditor,
     organizer: frOrganizer,
+    engagement: frEngagement,
   },
   en: {
     common: enCommon,
@@ -53,6 +56,7 @@ export const resources = {
     account: enAccount,
     editor: enEditor,
     organizer: enOrganizer,
+    engagement: enEngagement,
   },
 } as const;
 

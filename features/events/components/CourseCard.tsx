@@ -16,6 +16,8 @@ type CourseCardProps = {
   /** The event's first and last days and its time zone, to tell when a start is on another day. */
   event: { startDate: string; endDate: string; timeZone: string };
   locale: Locale;
+  /** The member's action on this course (add to my planning), shown under its name. */
+  action?: ReactNode;
 };
 
 function Stat({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
@@ -68,7 +70,7 @@ function endMarkers(line: [number, number][], t: TFunction): RaceMapMarker[] {
   ];
 }
 
-export function CourseCard({ course, track, event, locale }: CourseCardProps) {
+export function CourseCard({ course, track, event, locale, action }: CourseCardProps) {
   const { t } = useTranslation("event");
   const headingId = `course-${course.id}`;
   const startDay = course.startAt ? zonedIsoDate(course.startAt, event.timeZone) : null;
@@ -98,6 +100,7 @@ export function CourseCard({ course, track, event, locale }: CourseCardProps) {
             {t(`courses.type.${course.type}`)}
           </span>
         )}
+        {action && <div className="w-full">{action}</div>}
       </header>
       <dl
         className="grid grid-cols-2 gap-px border-slate-100 border-y bg-slate-100 sm:grid-cols-4"

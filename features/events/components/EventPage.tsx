@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { CalendarPlus, CircleX, ExternalLink, Globe, Info, Ticket, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Locale, SPORTS } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/dates.ts";
@@ -85,7 +85,17 @@ function StatusNotice({ event, locale }: { event: EventDetail; locale: Locale })
   return null;
 }
 
-function Actions({ event, locale, today }: { event: EventDetail; locale: Locale; today: string }) {
+function Actions({
+  event,
+  locale,
+  today,
+  extra,
+}: {
+  event: EventDetail;
+  locale: Locale;
+  today: string;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation("event");
   const registration = event.links.find((l) => l.type === "registration");
   const website = event.links.find((l) => l.type === "website");
@@ -133,6 +143,7 @@ function Actions({ event, locale, today }: { event: EventDetail; locale: Locale;
             {t("actions.calendar")}
           </a>
         )}
+        {extra}
       </div>
       {opensLater && (
         <p className="mt-2 text-ink-700 text-sm">
@@ -181,6 +192,16 @@ function Photos({ event }: { event: EventDetail }) {
   );
 }
 
+/** Parts of the page that other features fill in (the member's heart and planning, participants). */
+export type EventPageSlots = {
+  /** Beside the registration and website links. */
+  actions?: ReactNode;
+  /** Under each course's name. */
+  course?: (course: { id: number; name: string }) => ReactNode;
+  /** At the top of the side column. */
+  aside?: ReactNode;
+};
+
 /** Who is looking, for the organiser side of the page (tools, claim, contact, invitations). */
 export type EventViewer = { info: EventOrganizerInfo; user: SessionUser | null; contact?: ContactNoScript };
 
@@ -192,11 +213,13 @@ export function EventPage({
   locale,
   shareUrl,
   viewer,
+  slots,
 }: {
   data: EventPageData;
   locale: Locale;
   shareUrl: string;
   viewer?: EventViewer;
+  slots?: EventPageSlots;
 }) {
   const { t } = useTranslation("event");
   const { event, tracks, today } = data;
@@ -224,7 +247,7 @@ export function EventPage({
               />
             )}
             <StatusNotice event={event} locale={locale} />
-            <Actions event={event} locale={locale} today={today} />
+            <Actions event={event} locale={locale} today={today} extra={slots?.actions} />
             <section aria-labelledby="courses-heading" className="space-y-4">
               <div className="flex items-baseline justify-between gap-3">
                 <h2 id="courses-heading" className="font-bold text-ink-900 text-xl sm:text-2xl">
@@ -239,6 +262,7 @@ export function EventPage({
                   track={tracks.find((tr) => tr.courseId === course.id)}
                   event={{ startDate: event.startDate, endDate: event.endDate, timeZone: event.place.timeZone }}
                   locale={locale}
+                  action={slots?.course?.({ id: course.id, name: course.name })}
                 />
               ))}
             </section>
@@ -258,6 +282,7 @@ export function EventPage({
             <Photos event={event} />
           </div>
           <div className="min-w-0 space-y-6">
+            {slots?.aside}
             <EventInfo event={event} locale={locale} />
             <EventLinks event={event} />
             <EditionsList editions={event.editions} locale={locale} today={today} />

@@ -5,6 +5,7 @@ import type { Locale } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/dates.ts";
 import { formatDistance } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
+import { FavoriteButton } from "../../engagement/components/FavoriteButton.tsx";
 import { EventPicture } from "../../events/components/EventPicture.tsx";
 import type { EventCard } from "../../events/events.contract.ts";
 
@@ -88,6 +89,7 @@ function RowCard({ event, locale, eager }: { event: EventCard; locale: Locale; e
           </p>
         ) : null}
       </div>
+      <FavoriteButton eventId={event.id} name={event.name} className="absolute top-2 right-2 z-10" />
     </article>
   );
 }

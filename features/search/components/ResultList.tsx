@@ -7,6 +7,7 @@ import { dateFnsLocale, formatLongDate, toCalendarDate } from "../../../shared/d
 import { formatDistance, formatElevation, formatNumber } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { cx } from "../../../shared/ui/cx.ts";
+import { FavoriteButton } from "../../engagement/components/FavoriteButton.tsx";
 import { EventCardView } from "../../events/components/EventCard.tsx";
 import { EventPicture } from "../../events/components/EventPicture.tsx";
 import type { SearchItem } from "../search.contract.ts";
@@ -84,7 +85,7 @@ export function ResultList({ items, layout, locale, wide = false, eager = 0 }: P
             eager={index < eager}
           />
           {item.distanceKm !== null ? (
-            <DistanceBadge km={item.distanceKm} locale={locale} className="absolute top-3 right-3 shadow-sm" />
+            <DistanceBadge km={item.distanceKm} locale={locale} className="absolute top-3 right-15 shadow-sm" />
           ) : null}
           {/* The whole card is the link; its name is the race's name. */}
           <Link
@@ -92,6 +93,7 @@ export function ResultList({ items, layout, locale, wide = false, eager = 0 }: P
             aria-label={item.name}
             className="absolute inset-0 rounded-xl group-hover:ring-2 group-hover:ring-brand-500/40"
           />
+          <FavoriteButton eventId={item.id} name={item.name} className="absolute top-2 right-2 z-10" />
         </li>
       ))}
     </ul>
@@ -164,6 +166,7 @@ function EventRow({ item, locale, eager }: { item: SearchItem; locale: Locale; e
         </p>
       </div>
       {item.distanceKm !== null ? <DistanceBadge km={item.distanceKm} locale={locale} /> : null}
+      <FavoriteButton eventId={item.id} name={item.name} className="relative z-10 shrink-0" />
     </article>
   );
 }
