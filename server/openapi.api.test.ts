@@ -157,6 +157,10 @@ describe("OpenAPI document", () => {
     expect(Object.keys(operation("get", "/track/export/{id}/gpx").responses["200"]?.content ?? {})).toEqual([
       "application/gpx+xml",
     ]);
+    expect(Object.keys(operation("get", "/api/events/{format}").responses["200"]?.headers ?? {})).toEqual([
+      "X-Total-Count",
+      "Link",
+    ]);
     expect(Object.keys(operation("get", "/api/events/{format}").responses["200"]?.content ?? {})).toEqual([
       "application/json",
       "text/calendar",

@@ -33,6 +33,8 @@ export type RouteDocs = {
   errors?: readonly (ErrorCode | readonly [ErrorCode, number])[];
   /** The fields of a multipart/form-data body, which the handler reads itself; files as `uploadedFile()`. */
   multipart?: z.ZodObject;
+  /** Headers of the successful answer, with what each says. */
+  headers?: Record<string, string>;
   /** The route may answer with a redirect: its status and where to. */
   redirect?: { status: 301 | 302 | 303 | 307 | 308; to: string };
 };
@@ -48,6 +50,7 @@ const MEDIA_TYPE = "x-media-type";
 const ERRORS = "x-dossard-errors";
 const MULTIPART = "x-dossard-multipart";
 const REDIRECT = "x-dossard-redirect";
+const HEADERS = "x-dossard-headers";
 const ERROR_SCHEMA_REF = "#/components/schemas/ApiError";
 
 /**
@@ -135,6 +138,7 @@ export function transformRoute(input: Parameters<typeof jsonSchemaTransform>[0])
     out[MULTIPART] = z.toJSONSchema(docs.multipart, { target: "openapi-3.0", io: "input" });
   }
   if (docs?.redirect) out[REDIRECT] = docs.redirect;
+  if (docs?.headers) out[HEADERS] = docs.headers;
   const rule = route.config?.access;
   out.security = !rule || rule.who === "anyone" ? [] : [{ session: [] }];
   return { schema: out, url: transformed.url };
@@ -251,6 +255,17 @@ function typeFiles(operation: Operation) {
   }
 }
 
+/** The headers of the 200 answer. */
+function documentHeaders(operation: Operation) {
+  const headers = operation[HEADERS] as RouteDocs["headers"];
+  delete operation[HEADERS];
+  const ok = operation.responses?.["200"];
+  if (!headers || !ok) return;
+  ok.headers = Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]),
+  );
+}
+
 /** A redirecting route's 302, with its Location. */
 function documentRedirect(operation: Operation) {
   const redirect = operation[REDIRECT] as RouteDocs["redirect"];
@@ -316,6 +331,7 @@ export function completeDocument(document: JsonObject, options: { serverUrl: str
       completeErrors(operation);
       typeFiles(operation);
       documentRedirect(operation);
+      documentHeaders(operation);
       documentMultipart(operation);
       const id = typeof operation.operationId === "string" ? operation.operationId : operationIdOf(method, path);
       const other = ids.get(id);

@@ -65,7 +65,15 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events/:format",
     {
-      config: { access: access.anyone },
+      config: {
+        access: access.anyone,
+        openapi: {
+          headers: {
+            "X-Total-Count": "How many events the search finds (the feed may hold only a page of them)",
+            Link: 'The feed\'s next page when it is cut: `<…&page=N>; rel="next"`',
+          },
+        },
+      },
       attachValidation: true,
       schema: {
         tags: ["events"],
