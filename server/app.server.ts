@@ -7,7 +7,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import { isbot } from "isbot";
 import type { ServerBuild } from "react-router";
@@ -46,6 +46,7 @@ import type { Config } from "./config.server.ts";
 import { accessHeaderGuard, errorHandlers, frameworkErrors } from "./errors.server.ts";
 import { refuseUnstorableInput } from "./input-guard.server.ts";
 import { loggerOptions } from "./logging.server.ts";
+import { swaggerOptions } from "./openapi.server.ts";
 import { pageApi } from "./page-api.server.ts";
 import { createPageCache, type PageCache } from "./page-cache.server.ts";
 import { reactRouterPlugin } from "./react-router.server.ts";
@@ -232,15 +233,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // From here on every route declares who may call it (config.access), checked by one hook.
   installAccessRules(app, { db: database.db });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: "Dossard API", version: "1.0.0", description: "The race calendar's JSON API." },
-      components: {
-        securitySchemes: { access: { type: "apiKey", in: "header", name: "x-dossard-access" } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, swaggerOptions({ serverUrl: config.PUBLIC_URL }));
   await app.register(withAccess(access.anyone, fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true }));
 
   // The database is asked at most once a second: a load balancer polling this (or a load test)

@@ -98,7 +98,8 @@ export const meta: Route.MetaFunction = (args) => {
       "script:ld+json": sportsEventJsonLd(event, {
         locale,
         url,
-        images: [absolute(event.headerImage ?? DEFAULT_SHARE_IMAGE)],
+        absolute,
+        fallbackImage: DEFAULT_SHARE_IMAGE,
       }),
     },
     {

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import sharp from "sharp";
 import { z } from "zod";
+import { uploadedFile } from "../../server/openapi.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
@@ -80,7 +81,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/register",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["TOO_MANY_ATTEMPTS", "EMAIL_ALREADY_USED"] } },
       schema: {
         tags: ["account"],
         summary: "Create an account; signs it in and mails a 5-digit code to verify the address",
@@ -99,7 +100,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/login",
     {
-      config: { access: access.anyone },
+      config: {
+        access: access.anyone,
+        openapi: { errors: ["TOO_MANY_ATTEMPTS", "ACCOUNT_LOGIN_PAUSED", "BAD_LOGIN"] },
+      },
       schema: {
         tags: ["account"],
         summary: "Sign in with email and password",
@@ -151,7 +155,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/logout",
     {
-      config: { access: access.anyone },
+      config: {
+        access: access.anyone,
+        openapi: { redirect: { status: 303, to: "From another site: to the sign-out page, which asks first" } },
+      },
       schema: {
         tags: ["account"],
         summary: "Sign out this browser (from the site itself; otherwise 303 to the sign-out page)",
@@ -178,7 +185,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/send-verify",
     {
-      config: { access: access.member },
+      config: { access: access.member, openapi: { errors: ["TOO_MANY_ATTEMPTS", "EMAIL_ALREADY_SENT"] } },
       schema: {
         tags: ["account"],
         summary: "Mail a new verification code (at most one a minute)",
@@ -195,7 +202,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/verify-account",
     {
-      config: { access: access.member },
+      config: {
+        access: access.member,
+        openapi: { errors: ["TOO_MANY_ATTEMPTS", "INVALID_CODE", "CODE_EXPIRED", "EMAIL_ALREADY_USED"] },
+      },
       schema: {
         tags: ["account"],
         summary: "Confirm the address (or the new address) with the mailed code",
@@ -212,7 +222,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/recover-password",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["TOO_MANY_ATTEMPTS", "EMAIL_ALREADY_SENT"] } },
       schema: {
         tags: ["account"],
         summary: "Mail a single-use reset link (same answer whether or not the address exists)",
@@ -230,7 +240,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/reset-password",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["TOO_MANY_ATTEMPTS", "INVALID_TOKEN"] } },
       schema: {
         tags: ["account"],
         summary: "Set a new password with a reset link's token; signs out every other session",
@@ -286,7 +296,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/:type/:id",
     {
-      config: { access: access.self("id") },
+      config: {
+        access: access.self("id"),
+        openapi: {
+          errors: ["WRONG_PASSWORD", "TOO_MANY_ATTEMPTS", "EMAIL_ALREADY_USED", "EMAIL_VERIFICATION_REQUIRED"],
+        },
+      },
       schema: {
         tags: ["account"],
         summary: "Edit one's profile, email, password or preferences",
@@ -322,7 +337,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/user/disable-account",
     {
-      config: { access: access.member },
+      config: { access: access.member, openapi: { errors: ["WRONG_PASSWORD", "TOO_MANY_ATTEMPTS"] } },
       schema: {
         tags: ["account"],
         summary: "Disable one's account (confirmation and password required); signs out everywhere",
@@ -341,7 +356,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/:slug?",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["LOGIN_REQUIRED", "ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["account"],
         summary: "A public profile by slug; without slug, one's own profile as others would see it",
@@ -368,7 +383,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/:slug/stats",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["account"],
         summary: "Statistics of a public profile",
@@ -386,7 +401,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/user-photo",
     {
-      config: { access: access.verified },
+      config: {
+        access: access.verified,
+        openapi: {
+          errors: ["TOO_MANY_UPLOADS", "FILE_NOT_FOUND", "FILE_TOO_HEAVY", "FILE_TYPE_INVALID", "SERVER_BUSY"],
+          multipart: z.object({ file: uploadedFile("The photo: JPEG, PNG or WebP, 5 MB at most") }),
+        },
+      },
       schema: {
         tags: ["account"],
         summary: "Upload a profile photo (JPEG, PNG or WebP, checked by content, 5 MB at most)",

@@ -61,7 +61,10 @@ export const firstAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/setup",
     {
-      config: { access: access.secret("the setup link's token (body.token)") },
+      config: {
+        access: access.secret("the setup link's token (body.token)"),
+        openapi: { errors: ["SETUP_LINK_INVALID", "SETUP_DONE", "EMAIL_ALREADY_USED"] },
+      },
       schema: {
         tags: ["account"],
         summary: "Create the first admin of a fresh install with the setup link's token, and sign them in",

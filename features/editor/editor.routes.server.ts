@@ -37,7 +37,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/event/:id?",
     {
-      config: { access: access.member },
+      config: { access: access.member, openapi: { errors: ["ITEM_NOT_FOUND", "FORBIDDEN"] } },
       schema: {
         tags: ["event editor"],
         summary: "An event as its form (with the caller's access); without id, the member's events",
@@ -54,7 +54,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/user/course/:id?",
     {
-      config: { access: access.editorOf("member", param("id", "course")) },
+      config: { access: access.editorOf("member", param("id", "course")), openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["event editor"],
         summary: "One course of an event the member edits",
@@ -90,7 +90,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/:id",
     {
-      config: { access: access.verified },
+      config: { access: access.verified, openapi: { errors: ["ITEM_NOT_FOUND", "FORBIDDEN", "DATE_RANGE_INVALID"] } },
       schema: {
         tags: ["event editor"],
         summary:
@@ -110,7 +110,10 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/course/:id",
     {
-      config: { access: access.editorOf("member", param("id", "course")) },
+      config: {
+        access: access.editorOf("member", param("id", "course")),
+        openapi: { errors: ["CANNOT_DELETE_ALL_COURSES"] },
+      },
       schema: {
         tags: ["event editor"],
         summary: "Remove a course (never the last one of its event)",
@@ -126,7 +129,10 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/:id/status/:type",
     {
-      config: { access: access.editorOf("verified", param("id", "event")) },
+      config: {
+        access: access.editorOf("verified", param("id", "event")),
+        openapi: { errors: ["FIELD_REQUIRED", "DATE_RANGE_INVALID"] },
+      },
       schema: {
         tags: ["event editor"],
         summary:
@@ -219,7 +225,10 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/event-request/:id/:decision",
     {
-      config: { access: access.editorOf("member", param("id", "changeRequest")) },
+      config: {
+        access: access.editorOf("member", param("id", "changeRequest")),
+        openapi: { errors: ["INVALID_TOKEN"] },
+      },
       schema: {
         tags: ["admin"],
         summary: "Accept or reject a modification request",
@@ -239,7 +248,7 @@ export const editorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/admin/events/:id/copy",
     {
-      config: { access: access.admin },
+      config: { access: access.admin, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["admin"],
         summary: "Create next year's edition of an event now (automatic copy)",

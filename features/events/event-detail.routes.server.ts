@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { requestLocale, sendError } from "../../server/errors.server.ts";
+import { fileResponse } from "../../server/openapi.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { text } from "../../shared/input.ts";
@@ -66,7 +67,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["events"],
         summary: "An event by numeric id, with its courses, prices, tracks and editions",
@@ -80,7 +81,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:type/:id",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["events"],
         summary: "An event by id or by slug",
@@ -101,14 +102,14 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/:id/ics",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["events"],
         summary: "An event as an iCalendar file (add to my calendar)",
         description:
           "text/calendar, one all-day VEVENT. Texts follow the caller's language (`_locale`, `x-locale` or Accept-Language).",
         params: idParams,
-        response: { 200: z.string().describe("text/calendar"), ...errors },
+        response: { 200: fileResponse("text/calendar", "The event as an iCalendar (RFC 5545) file"), ...errors },
       },
     },
     async (request, reply) => {
@@ -124,7 +125,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/event/editions/:id/:reference?",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["events"],
         summary: "The other editions of an event's race series",
@@ -139,7 +140,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/course/:id",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["events"],
         summary: "A course (a race of an event) with its prices and track",
@@ -153,7 +154,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/track/:id",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["tracks"],
         summary: "A track as a GeoJSON LineString feature with its statistics",
@@ -170,7 +171,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/track/:id/elevation",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["tracks"],
         summary: "A track's elevation profile, sampled for charts",
@@ -185,7 +186,7 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/tracks/:format?",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["tracks"],
         summary: "The tracks of an event: summaries (json) or a GeoJSON FeatureCollection (geojson)",
@@ -209,12 +210,12 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/track/export/:id/gpx",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["tracks"],
         summary: "A track as a GPX 1.1 download",
         params: z.object({ id: text() }),
-        response: { 200: z.string().describe(GPX_MIME_TYPE), ...errors },
+        response: { 200: fileResponse(GPX_MIME_TYPE, "The track as a GPX 1.1 file"), ...errors },
       },
     },
     async (request, reply) => {
@@ -236,7 +237,10 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/redirect/:type/:id/:slug?",
     {
-      config: { access: access.anyone },
+      config: {
+        access: access.anyone,
+        openapi: { errors: ["ITEM_NOT_FOUND"], redirect: { status: 302, to: "To the link's address" } },
+      },
       schema: {
         tags: ["events"],
         summary: "Counts a click on an event's external link and redirects to it (302)",

@@ -110,7 +110,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/geocode-location",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       attachValidation: true,
       schema: {
         tags: ["reference"],

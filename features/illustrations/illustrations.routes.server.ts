@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { fileResponse } from "../../server/openapi.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { access } from "../accounts/access.server.ts";
 
@@ -12,11 +13,12 @@ export const illustrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/media/art/:file",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["FILE_NOT_FOUND"] } },
       schema: {
         tags: ["images"],
         summary: "A landscape drawn by code (image/webp), as an event of the demo catalogue shows it",
         params: z.object({ file: z.string().max(60) }),
+        response: { 200: fileResponse("image/webp", "The drawing as a WebP image") },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { fileResponse, uploadedFile } from "../../server/openapi.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { numeric, rowId, text } from "../../shared/input.ts";
 import { access, bodyField, formField } from "../accounts/access.server.ts";
@@ -123,7 +124,23 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/event-photo",
     {
-      config: { access: access.editorOf("verified", formField("eventId", "event")) },
+      config: {
+        access: access.editorOf("verified", formField("eventId", "event")),
+        openapi: {
+          errors: [
+            "EVENT_NOT_SAVED",
+            ["BAD_REQUEST", 409],
+            "TOO_MANY_UPLOADS",
+            "FILE_NOT_FOUND",
+            "FILE_TOO_HEAVY",
+            "FILE_TYPE_INVALID",
+            "SERVER_BUSY",
+          ],
+          multipart: eventPhotoFieldsSchema.extend({
+            file: uploadedFile("The photo (after the other fields): JPEG, PNG, WebP or AVIF"),
+          }),
+        },
+      },
       schema: {
         tags: ["event editor"],
         summary: "Add a cover, header or gallery photo to a saved, complete event",
@@ -182,7 +199,10 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/switch-image",
     {
-      config: { access: access.editorOf("verified", bodyField("eventId", "event")) },
+      config: {
+        access: access.editorOf("verified", bodyField("eventId", "event")),
+        openapi: { errors: ["FILE_NOT_FOUND", ["BAD_REQUEST", 409]] },
+      },
       schema: {
         tags: ["event editor"],
         summary: "Move an event image to another slot, or reorder the gallery",
@@ -199,7 +219,10 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/api/upload/file",
     {
-      config: { access: access.editorOf("verified", bodyField("eventId", "event")) },
+      config: {
+        access: access.editorOf("verified", bodyField("eventId", "event")),
+        openapi: { errors: ["FILE_NOT_FOUND"] },
+      },
       schema: {
         tags: ["event editor"],
         summary: "Remove an event's cover, header or one gallery image, with its files",
@@ -213,7 +236,20 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/thumbnail",
     {
-      config: { access: access.anyone },
+      config: {
+        access: access.anyone,
+        openapi: {
+          errors: [
+            "FIELD_REQUIRED",
+            "LOGIN_REQUIRED",
+            "FORBIDDEN",
+            "TOO_MANY_ATTEMPTS",
+            "ITEM_NOT_FOUND",
+            "FILE_NOT_FOUND",
+            "FILE_TYPE_INVALID",
+          ],
+        },
+      },
       schema: {
         tags: ["images"],
         summary: "A thumbnail file (image/webp), cut once and then served from the cache",
@@ -222,6 +258,7 @@ export const eventImageRoutes: FastifyPluginAsyncZod = async (app) => {
           "file's public address under /media. Public images (active events, public profiles) are open to " +
           "anyone; `reload` needs editor rights on the event, or being that member.",
         body: thumbnailBodySchema,
+        response: { 200: fileResponse("image/webp", "The thumbnail as a WebP image") },
       },
     },
     async (request, reply) => {

@@ -38,7 +38,10 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/check-organizer",
     {
-      config: { access: access.verified },
+      config: {
+        access: access.verified,
+        openapi: { errors: ["ITEM_NOT_FOUND", "NO_ORGANIZER_CONTACT", "EMAIL_ALREADY_SENT", "TOO_MANY_ATTEMPTS"] },
+      },
       schema: {
         tags: ["events"],
         summary:
@@ -56,7 +59,10 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/event/organizer/:id",
     {
-      config: { access: access.verified },
+      config: {
+        access: access.verified,
+        openapi: { errors: ["ITEM_NOT_FOUND", "INVALID_CODE", "CODE_EXPIRED", "TOO_MANY_ATTEMPTS"] },
+      },
       schema: {
         tags: ["events"],
         summary: "With the mailed code, make the signed-in member an organiser of the event",
@@ -78,7 +84,10 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-contact-organizer",
     {
-      config: { access: access.anyone },
+      config: {
+        access: access.anyone,
+        openapi: { errors: ["ITEM_NOT_FOUND", "NO_ORGANIZER_CONTACT", "TOO_MANY_ATTEMPTS"] },
+      },
       schema: {
         tags: ["messaging"],
         summary: "Write to an event's organiser; replies go to the sender, the organiser's address is never shown",
@@ -95,7 +104,7 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/send-invitation",
     {
-      config: { access: access.verified },
+      config: { access: access.verified, openapi: { errors: ["ITEM_NOT_FOUND", "TOO_MANY_ATTEMPTS"] } },
       schema: {
         tags: ["messaging"],
         summary: "Invite up to five friends to an event (members with a verified address)",

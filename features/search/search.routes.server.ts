@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestLocale } from "../../server/errors.server.ts";
+import { fileResponse } from "../../server/openapi.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../shared/constants.ts";
 import { text } from "../../shared/input.ts";
@@ -11,6 +12,7 @@ import { sportSchema } from "../sports/sports.contract.ts";
 import {
   aroundQuerySchema,
   filtersResultSchema,
+  MAX_ICS_EVENTS,
   mapResultSchema,
   type SearchQuery,
   searchQuerySchema,
@@ -63,7 +65,15 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/events/:format",
     {
-      config: { access: access.anyone },
+      config: {
+        access: access.anyone,
+        openapi: {
+          headers: {
+            "X-Total-Count": "How many events the search finds (the feed may hold only a page of them)",
+            Link: 'The feed\'s next page when it is cut: `<…&page=N>; rel="next"`',
+          },
+        },
+      },
       attachValidation: true,
       schema: {
         tags: ["events"],
@@ -71,7 +81,15 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ format: z.enum(["map", "ics"]) }),
         querystring: withLocale(searchQuerySchema),
         response: {
-          200: z.union([mapResultSchema, z.string().describe("text/calendar (RFC 5545) when the format is `ics`")]),
+          200: z.union([
+            mapResultSchema,
+            fileResponse(
+              "text/calendar",
+              "The search as an iCalendar (RFC 5545) feed when the format is `ics`: one page of at most " +
+                `${MAX_ICS_EVENTS} events (\`page\`); a cut feed says so with \`X-Total-Count\` and a ` +
+                '`Link: <…>; rel="next"` header.',
+            ),
+          ]),
         },
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { fileResponse } from "../../server/openapi.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { LOCALES, type Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
@@ -34,7 +35,11 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
     "/robots.txt",
     {
       config: { access: access.anyone },
-      schema: { tags: ["seo"], summary: "Crawling rules and the sitemap's address" },
+      schema: {
+        tags: ["seo"],
+        summary: "Crawling rules and the sitemap's address",
+        response: { 200: fileResponse("text/plain", "robots.txt") },
+      },
     },
     async (_request, reply) => {
       reply.type("text/plain; charset=utf-8").header("Cache-Control", CACHE);
@@ -46,7 +51,11 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
     "/sitemap.xml",
     {
       config: { access: access.anyone },
-      schema: { tags: ["seo"], summary: "Sitemap index: the pages file(s), then the events files" },
+      schema: {
+        tags: ["seo"],
+        summary: "Sitemap index: the pages file(s), then the events files",
+        response: { 200: fileResponse("application/xml", "A sitemap index (sitemaps.org)") },
+      },
     },
     async (_request, reply) => {
       const [counts, events, lastModified] = await Promise.all([
@@ -63,11 +72,12 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
   app.get(
     "/sitemaps/:file",
     {
-      config: { access: access.anyone },
+      config: { access: access.anyone, openapi: { errors: ["NOT_FOUND"] } },
       schema: {
         tags: ["seo"],
         summary: "One sitemap file: pages-N.xml (home, static and landing pages) or events-N.xml",
         params: z.object({ file: text().max(40) }),
+        response: { 200: fileResponse("application/xml", "A sitemap file (sitemaps.org) with hreflang alternates") },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { uploadedFile } from "../../server/openapi.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { access, bodyField, param } from "../accounts/access.server.ts";
 import { requireUser } from "../accounts/auth.server.ts";
@@ -65,7 +66,21 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/upload/track/:id",
     {
-      config: { access: access.editorOf("verified", param("id", "course")) },
+      config: {
+        access: access.editorOf("verified", param("id", "course")),
+        openapi: {
+          errors: [
+            "GPX_INVALID",
+            "GPX_EMPTY",
+            "GPX_TOO_LARGE",
+            "FILE_NOT_FOUND",
+            "FIELD_REQUIRED",
+            "TOO_MANY_UPLOADS",
+            "SERVER_BUSY",
+          ],
+          multipart: z.object({ file: uploadedFile("The GPX file: 15 MB and 200,000 points at most") }),
+        },
+      },
       schema: {
         tags: ["tracks"],
         summary:
@@ -102,7 +117,10 @@ export const trackUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/set-track/:type",
     {
-      config: { access: access.editorOf("verified", bodyField("trackId", "track"), bodyField("courseId", "course")) },
+      config: {
+        access: access.editorOf("verified", bodyField("trackId", "track"), bodyField("courseId", "course")),
+        openapi: { errors: ["ITEM_NOT_FOUND"] },
+      },
       schema: {
         tags: ["tracks"],
         summary:

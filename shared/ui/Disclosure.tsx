@@ -37,15 +37,14 @@ export function Disclosure({
   anchor?: string;
 }) {
   const headingId = useId();
-  const panelId = useId();
   const button = (
     <button
       type={anchor ? "submit" : "button"}
       name={anchor ? "open" : undefined}
       value={anchor}
       className={`${SECONDARY_BUTTON} mt-3 w-full sm:w-auto`}
+      // No aria-controls: the button gives way to the form it opens, which never exists beside it.
       aria-expanded={open}
-      aria-controls={panelId}
       onClick={(event) => {
         event.preventDefault();
         onOpenChange(true);
@@ -75,11 +74,7 @@ export function Disclosure({
           ) : (
             button
           )))}
-      {open && !action && (
-        <div id={panelId} className="mt-3">
-          {children}
-        </div>
-      )}
+      {open && !action && <div className="mt-3">{children}</div>}
     </section>
   );
 }

@@ -102,10 +102,8 @@ export function CourseCard({ course, track, event, locale, action }: CourseCardP
         )}
         {action && <div className="w-full">{action}</div>}
       </header>
-      <dl
-        className="grid grid-cols-2 gap-px border-slate-100 border-y bg-slate-100 sm:grid-cols-4"
-        aria-label={t("courses.facts", { name: course.name })}
-      >
+      {/* Named by the card's heading (the article's label): a dl has no role to take a name. */}
+      <dl className="grid grid-cols-2 gap-px border-slate-100 border-y bg-slate-100 sm:grid-cols-4">
         {course.distance !== null && (
           <Stat icon={Ruler} label={t("courses.distance")}>
             {formatDistance(course.distance, locale)}

@@ -2,9 +2,23 @@
  * schema.org structured data of an event page: a `SportsEvent` (with its location, organiser, offers
  * and status) and the page's `BreadcrumbList`. React Router renders them as
  * `<script type="application/ld+json">` from the route's meta, escaping `<`, `>` and `&`.
+ *
+ * Typed with Google's schema-dts: a property or an enumeration value schema.org does not have
+ * does not compile. json-ld.test.ts checks what Google's Event guide asks for.
  */
+import type {
+  BreadcrumbList,
+  EventStatusType,
+  ItemAvailability,
+  Offer,
+  Place,
+  SportsEvent,
+  VirtualLocation,
+  WithContext,
+} from "schema-dts";
 import type { Locale } from "../../../shared/constants.ts";
 import { plainText, truncateDescription } from "../../../shared/meta.ts";
+import { isGeneratedImage } from "../../illustrations/event-images.ts";
 import type { EventDetail } from "../event-detail.contract.ts";
 import { hasStartTime, zonedIsoDateTime } from "./event-format.ts";
 
@@ -14,8 +28,10 @@ export type JsonLdOptions = {
   locale: Locale;
   /** Absolute address of the page. */
   url: string;
-  /** Absolute addresses of the page's images (header photo or the default share image). */
-  images: string[];
+  /** An address made absolute (the site's public origin). */
+  absolute: (pathOrUrl: string) => string;
+  /** The image when the event has none of its own (the default share image). */
+  fallbackImage: string;
 };
 
 /**
@@ -23,13 +39,33 @@ export type JsonLdOptions = {
  * previousStartDate (Google's guidance: EventPostponed is for a postponement without a new date,
  * which the catalogue never has); otherwise EventScheduled.
  */
-export function eventStatusOf(event: Pick<EventDetail, "cancelled" | "postponed" | "originalDate">): string {
+export function eventStatusOf(event: Pick<EventDetail, "cancelled" | "postponed" | "originalDate">): EventStatusType {
   if (event.cancelled) return `${SCHEMA}/EventCancelled`;
   if (event.postponed) return event.originalDate ? `${SCHEMA}/EventRescheduled` : `${SCHEMA}/EventPostponed`;
   return `${SCHEMA}/EventScheduled`;
 }
 
-export function sportsEventJsonLd(event: EventDetail, options: JsonLdOptions): Record<string, unknown> {
+/**
+ * Every offer says whether it can be bought: not once the event is cancelled or over
+ * (Discontinued), else InStock (a postponed event is still held, on its new date).
+ */
+export function offerAvailabilityOf(event: Pick<EventDetail, "cancelled" | "state">): ItemAvailability {
+  return event.cancelled || event.state === "finished" ? `${SCHEMA}/Discontinued` : `${SCHEMA}/InStock`;
+}
+
+/**
+ * The event's own pictures, photos first (header, cover, gallery), then a drawn landscape it
+ * shows; the fallback only when it has none.
+ */
+export function eventImagesOf(event: Pick<EventDetail, "headerImage" | "coverImage" | "images">): string[] {
+  const all = [event.headerImage, event.coverImage, ...event.images.map((i) => i.url)].filter((url): url is string =>
+    Boolean(url),
+  );
+  const unique = [...new Set(all)];
+  return [...unique.filter((url) => !isGeneratedImage(url)), ...unique.filter((url) => isGeneratedImage(url))];
+}
+
+export function sportsEventJsonLd(event: EventDetail, options: JsonLdOptions): WithContext<SportsEvent> {
   const { place } = event;
   const tz = place.timeZone;
   const starts = event.courses.map((c) => c.startAt).filter((s): s is string => hasStartTime(s, tz));
@@ -42,7 +78,7 @@ export function sportsEventJsonLd(event: EventDetail, options: JsonLdOptions): R
   const sportName = options.locale === "en" ? event.sport.nameEn : event.sport.nameFr;
   const description = event.description ? truncateDescription(plainText(event.description), 500) : undefined;
 
-  const location = event.isConnected
+  const location: Place | VirtualLocation = event.isConnected
     ? { "@type": "VirtualLocation", url: website ?? options.url }
     : {
         "@type": "Place",
@@ -60,19 +96,23 @@ export function sportsEventJsonLd(event: EventDetail, options: JsonLdOptions): R
           : {}),
       };
 
+  const availability = offerAvailabilityOf(event);
   const offers = event.courses.flatMap((course) =>
-    course.prices.map((price) => ({
-      "@type": "Offer",
-      name: `${course.name} – ${price.label}`,
-      price: price.price.toFixed(2),
-      priceCurrency: "EUR",
-      ...(price.startsOn ? { validFrom: price.startsOn } : {}),
-      ...(price.endsOn ? { validThrough: price.endsOn } : {}),
-      url: registration ?? options.url,
-      ...(event.cancelled ? {} : { availability: `${SCHEMA}/InStock` }),
-    })),
+    course.prices.map(
+      (price): Offer => ({
+        "@type": "Offer",
+        name: `${course.name} – ${price.label}`,
+        price: price.price.toFixed(2),
+        priceCurrency: "EUR",
+        ...(price.startsOn ? { validFrom: price.startsOn } : {}),
+        ...(price.endsOn ? { validThrough: price.endsOn } : {}),
+        url: registration ?? options.url,
+        availability,
+      }),
+    ),
   );
 
+  const own = eventImagesOf(event);
   return {
     "@context": SCHEMA,
     "@type": "SportsEvent",
@@ -90,14 +130,14 @@ export function sportsEventJsonLd(event: EventDetail, options: JsonLdOptions): R
     ...(event.organizerName
       ? { organizer: { "@type": "Organization", name: event.organizerName, ...(website ? { url: website } : {}) } }
       : {}),
-    image: options.images,
+    image: (own.length ? own : [options.fallbackImage]).map(options.absolute),
     sport: sportName,
     inLanguage: options.locale,
     ...(offers.length ? { offers } : {}),
   };
 }
 
-export function breadcrumbJsonLd(items: { name: string; url: string }[]): Record<string, unknown> {
+export function breadcrumbJsonLd(items: { name: string; url: string }[]): WithContext<BreadcrumbList> {
   return {
     "@context": SCHEMA,
     "@type": "BreadcrumbList",

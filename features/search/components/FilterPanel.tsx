@@ -177,7 +177,6 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
         onChange={(event) => setOpen(event.target.checked)}
         tabIndex={hydrated ? -1 : undefined}
         aria-hidden={hydrated || undefined}
-        aria-label={t("filters.open")}
       />
       {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop closes the sheet by toggling its check box */}
       <label
