@@ -16,12 +16,22 @@ import { apiFormAction } from "../form-action.server.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/event";
 
+/** A pending listing's page is its editors' alone: never kept by the page cache or a shared cache. */
+const PRIVATE_PAGE = "private, no-store";
+
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await context.services.eventDetails.page(params.slug ?? "");
+  // A pending listing is found for its editors only; everyone else gets the same 404.
+  const page = await context.services.eventDetails.page(params.slug ?? "", context.user);
   if (!page) throw data({ kind: "item" }, { status: 404 });
   // The signed-in member's access (owner, organiser, admin or member) shows the organiser tools.
   const organizer = await context.services.organizers.pageInfo(page.event.id, context.user);
+  if (page.pending) return data({ ...page, organizer }, { headers: { "Cache-Control": PRIVATE_PAGE } });
   return { ...page, organizer };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : {};
 }
 
 /** Writing to the organiser without JavaScript: the same API call; the page then says it went. */
@@ -83,7 +93,7 @@ export const meta: Route.MetaFunction = (args) => {
   const url = absolute(pagePath("event", locale, { slug: event.slug }));
   const crumbs = eventCrumbs(event, locale, t);
   return [
-    ...routeMeta(args, { literal: true, title, description, headerImage: event.headerImage }),
+    ...routeMeta(args, { literal: true, title, description, headerImage: event.headerImage, noIndex: page.pending }),
     {
       "script:ld+json": sportsEventJsonLd(event, {
         locale,
