@@ -126,8 +126,8 @@ describe("registration", () => {
       "Les mots de passe ne sont pas identiques.",
     ],
     [{ terms: false }, "TERMS_REQUIRED", "terms", "Vous devez accepter les conditions d'utilisation."],
-    [{ firstName: " " }, "FIELD_REQUIRED", "firstName", "Ce champ est obligatoire."],
-    [{ lastName: "", pseudo: "" }, "FIELD_REQUIRED", "lastName", "Ce champ est obligatoire."],
+    [{ firstName: " " }, "FIELD_REQUIRED", "firstName", "Indiquez votre prénom."],
+    [{ lastName: "", pseudo: "" }, "FIELD_REQUIRED", "lastName", "Indiquez votre nom ou un pseudo."],
   ])("refuses %o with %s beside the field, and creates nothing", async (override, code, field, message) => {
     const before = await t.database.db.$count(users);
     const body = registration(override);

@@ -50,7 +50,7 @@ describe("form submissions", () => {
     );
     expect(empty.status === "error" && empty.error).toEqual({
       email: ["Adresse e-mail invalide."],
-      belongs: ["Ce champ est obligatoire."],
+      belongs: ["Cochez cette case si vous faites partie de l'organisation."],
     });
   });
 
