@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
@@ -142,7 +142,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           ...(readable ? { stream: humanLogStream(given.stream ?? process.stdout) } : {}),
         }
       : false,
-    disableRequestLogging: readable,
+    // Fastify's two JSON records per request give way to the one line below.
+    ...(readable ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     // X-Forwarded-* only from the proxies named in TRUSTED_PROXIES: request.ip is then the
     // right-most address that is not one of them (per-address limits, sessions, logs).
     trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
