@@ -38,8 +38,37 @@ function standIns(): Plugin {
   };
 }
 
+/** Chunks above this size are worth a warning: they slow the pages that load them. */
+const CHUNK_WARNING_KB = 500;
+/**
+ * MapLibre (about 1.1 MB) loads only when a map nears the viewport, in a chunk of its own: its
+ * size is known and accepted. Every other chunk is still held to CHUNK_WARNING_KB, by this plugin
+ * instead of Vite's global limit (which would warn about MapLibre at every build).
+ */
+const LARGE_BY_DESIGN = /^assets\/maplibre-gl-[\w-]+\.js$/;
+
+function chunkSizes(): Plugin {
+  return {
+    name: "dossard:chunk-sizes",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      // What browsers download; the server's bundle is read once at start.
+      if (this.environment.config.consumer !== "client") return;
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type !== "chunk" || LARGE_BY_DESIGN.test(file)) continue;
+        const kb = Buffer.byteLength(output.code) / 1000;
+        if (kb > CHUNK_WARNING_KB) this.warn(`${file} is ${Math.round(kb)} kB, above ${CHUNK_WARNING_KB} kB`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [standIns(), iconSprite(here(".")), tailwindcss(), reactRouter()],
+  plugins: [standIns(), iconSprite(here(".")), tailwindcss(), reactRouter(), chunkSizes()],
   resolve: { tsconfigPaths: true },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    // Held per chunk by chunkSizes(), MapLibre's own chunk excepted.
+    chunkSizeWarningLimit: 1_500,
+  },
 });

@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import { isbot } from "isbot";
@@ -45,7 +45,7 @@ import type { LegalSettings } from "../shared/static-pages.ts";
 import type { Config } from "./config.server.ts";
 import { accessHeaderGuard, errorHandlers, frameworkErrors } from "./errors.server.ts";
 import { refuseUnstorableInput } from "./input-guard.server.ts";
-import { loggerOptions } from "./logging.server.ts";
+import { humanLogStream, type LogStream, loggerOptions } from "./logging.server.ts";
 import { swaggerOptions } from "./openapi.server.ts";
 import { pageApi } from "./page-api.server.ts";
 import { createPageCache, type PageCache } from "./page-cache.server.ts";
@@ -149,9 +149,21 @@ function scheduleEditionCopies(app: FastifyInstance, jobs: JobQueue, clock: () =
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   configurePublicOrigin(config.PUBLIC_URL);
+  // In development a request is one line a person reads ("GET /course/x 200 12 ms"); elsewhere
+  // Fastify's JSON records, for log tools.
+  const readable = config.NODE_ENV === "development" && Boolean(options.logger);
+  const given = options.logger && options.logger !== true ? (options.logger as { stream?: LogStream }) : {};
   const app = Fastify({
     // Whoever turns logging on gets the redaction and scrubbing of server/logging.server.ts.
-    logger: options.logger ? { ...loggerOptions(), ...(options.logger === true ? {} : options.logger) } : false,
+    logger: options.logger
+      ? {
+          ...loggerOptions(),
+          ...given,
+          ...(readable ? { stream: humanLogStream(given.stream ?? process.stdout) } : {}),
+        }
+      : false,
+    // Fastify's two JSON records per request give way to the one line below.
+    ...(readable ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     // X-Forwarded-* only from the proxies named in TRUSTED_PROXIES: request.ip is then the
     // right-most address that is not one of them (per-address limits, sessions, logs).
     trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
@@ -159,6 +171,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
+  if (readable) {
+    app.addHook("onResponse", async (request, reply) => {
+      const path = String(request.url).split("?")[0];
+      const ms = Math.round(reply.elapsedTime);
+      request.log.info({ request: { method: request.method, path, status: reply.statusCode, ms } }, "request");
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);

@@ -38,6 +38,11 @@ const schema = z.object({
   COMMUNES_CSV: z.string().min(1).optional(),
   DEMO_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(3200),
   DEMO_SEED: z.coerce.number().int().default(2026),
+  /** Ready-made member, organiser and admin accounts with public passwords (decision 023). Unset: in development only. */
+  DEMO_ACCOUNTS: z
+    .enum(["0", "1", "false", "true"])
+    .transform((value) => value === "1" || value === "true")
+    .optional(),
   MAP_STYLE_URL: z.string().default(""),
   /** The france-geojson folder of the offline base map; default ../shared/data/france-geojson. */
   MAP_DATA_DIR: z.string().min(1).optional(),

@@ -8,10 +8,10 @@ import {
   apiErrorMessage,
   type ErrorCode,
   errorCatalogue,
-  isErrorCode,
 } from "../shared/api-error.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE, type Locale } from "../shared/constants.ts";
 import { isLocale } from "../shared/i18n/index.ts";
+import { type IssueLike, issueText } from "../shared/validation-messages.ts";
 
 /** The caller's language: explicit header or query, else Accept-Language, else French. */
 export function requestLocale(request: FastifyRequest): Locale {
@@ -29,44 +29,56 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ErrorCode,
-  details: { field?: string; status?: number; fields?: { field: string; code: ErrorCode }[] } = {},
+  details: {
+    field?: string;
+    status?: number;
+    /** The words of the failed check, when a zod rule said more than the code. */
+    message?: string;
+    fields?: { field: string; code: ErrorCode; message?: string }[];
+  } = {},
 ) {
   const status = details.status ?? errorCatalogue[code].status;
   const locale = requestLocale(request);
   const body = apiErrorBody(code, locale, details.field);
+  if (details.message) body.error.message = details.message;
   if (details.fields && details.fields.length > 1) {
     body.error.fields = details.fields.map(
-      (f): ApiFieldError => ({ field: f.field, code: f.code, message: apiErrorMessage(f.code, locale, f.field) }),
+      (f): ApiFieldError => ({
+        field: f.field,
+        code: f.code,
+        message: f.message ?? apiErrorMessage(f.code, locale, f.field),
+      }),
     );
   }
   if (code === "TOO_MANY_ATTEMPTS" || code === "EMAIL_ALREADY_SENT") reply.header("Retry-After", "60");
   return reply.status(status).send(body);
 }
 
-type Issue = { path: string; message?: string };
+type Issue = IssueLike & { path: readonly PropertyKey[] };
 
 /**
- * Failed field checks as error codes: a check whose message is a catalogue code ("EMAIL_EMPTY")
- * answers with that code's own message; any other names its field (INVALID_FIELD). One entry per
+ * Failed field checks as error codes and words (shared/validation-messages.ts): a check whose
+ * message is a catalogue code ("EMAIL_EMPTY") answers with that code; any other is BAD_REQUEST
+ * with the words of its rule ("80 caractères au plus."), never the field's name. One entry per
  * field, the first failure of each, in the order of the schema.
  */
-function fieldErrors(issues: Issue[]): { field: string; code: ErrorCode }[] {
-  const seen = new Map<string, ErrorCode>();
+function fieldErrors(issues: Issue[], locale: Locale): { field: string; code: ErrorCode; message: string }[] {
+  const seen = new Map<string, { code: ErrorCode; message: string }>();
   for (const issue of issues) {
-    const field = issue.path.replace(/^\//, "").replaceAll("/", ".");
+    const field = issue.path.map(String).join(".");
     if (seen.has(field)) continue;
-    seen.set(field, isErrorCode(issue.message) ? issue.message : "BAD_REQUEST");
+    seen.set(field, issueText(issue, locale));
   }
-  return [...seen].map(([field, code]) => ({ field, code }));
+  return [...seen].map(([field, text]) => ({ field, ...text }));
 }
 
 function sendFieldErrors(request: FastifyRequest, reply: FastifyReply, issues: Issue[]) {
-  const fields = fieldErrors(issues);
+  const fields = fieldErrors(issues, requestLocale(request));
   const first = fields[0];
   if (!first) return sendError(request, reply, "BAD_REQUEST");
   const field = first.field || undefined;
-  const fieldsOrCatalogue = fields.filter((f) => f.field);
-  return sendError(request, reply, first.code, { field, status: 400, fields: fieldsOrCatalogue });
+  const named = fields.filter((f) => f.field);
+  return sendError(request, reply, first.code, { field, status: 400, message: first.message, fields: named });
 }
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -112,17 +124,23 @@ export async function accessHeaderGuard(request: FastifyRequest, reply: FastifyR
 export function errorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: Error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Fastify's entries carry the zod issue: its code as keyword, the rest in params.
       return sendFieldErrors(
         request,
         reply,
-        error.validation.map((v) => ({ path: v.instancePath ?? "", message: v.message })),
+        error.validation.map((v) => ({
+          ...(v.params as Omit<IssueLike, "code" | "message">),
+          code: v.keyword,
+          message: v.message,
+          path: (v.instancePath ?? "").split("/").filter(Boolean),
+        })),
       );
     }
     if (error instanceof ZodError) {
       return sendFieldErrors(
         request,
         reply,
-        error.issues.map((i) => ({ path: `/${i.path.join("/")}`, message: i.message })),
+        error.issues.map((issue) => ({ ...issue, path: issue.path })),
       );
     }
     if (error instanceof ApiError) {

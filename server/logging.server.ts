@@ -176,3 +176,42 @@ export function loggerOptions(level = "info"): LoggerOptions & Record<string, un
     },
   };
 }
+
+export type LogStream = { write(line: string): unknown };
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: "trace",
+  20: "debug",
+  30: "info",
+  40: "warn",
+  50: "error",
+  60: "fatal",
+};
+
+/**
+ * One log record as a line a person reads (development): a request as "GET /course/x 200 12 ms",
+ * anything else as its level and message, an error's stack below it. Records are the JSON lines
+ * pino writes, already redacted and scrubbed.
+ */
+export function humanLogLine(json: string): string {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json.endsWith("\n") ? json : `${json}\n`;
+  }
+  const time = typeof record.time === "number" ? new Date(record.time).toTimeString().slice(0, 8) : "";
+  const level = LEVEL_NAMES[Number(record.level)] ?? String(record.level ?? "");
+  const request = record.request as { method?: string; path?: string; status?: number; ms?: number } | undefined;
+  if (request?.method) {
+    return `${time} ${request.method} ${request.path} ${request.status} ${request.ms} ms\n`;
+  }
+  const err = record.err as { stack?: string; message?: string } | undefined;
+  const head = `${time} ${level === "info" ? "" : `${level.toUpperCase()} `}${String(record.msg ?? "")}`;
+  return `${head}\n${err?.stack ? `${err.stack}\n` : ""}`;
+}
+
+/** A stream that writes each record through humanLogLine. */
+export function humanLogStream(out: LogStream = process.stdout): LogStream {
+  return { write: (line: string) => out.write(humanLogLine(line)) };
+}

@@ -37,6 +37,7 @@ async function main() {
     { removeServerFile, setupPath, writeServerFile },
     { buildApp },
     { loggerOptions },
+    demo,
   ] = await Promise.all([
     import("../db/client.server.ts"),
     import("../db/seed/index.server.ts"),
@@ -44,6 +45,7 @@ async function main() {
     import("../features/accounts/first-admin.routes.server.ts"),
     import("./app.server.ts"),
     import("./logging.server.ts"),
+    import("../features/accounts/demo-accounts.server.ts"),
   ]);
 
   // The database starts while booting, never on the first request.
@@ -60,6 +62,11 @@ async function main() {
     csvPath: config.COMMUNES_CSV,
     log,
   });
+
+  // Demo accounts in development (or when DEMO_ACCOUNTS=1): printed once the server listens.
+  const demoAccounts = demo.demoAccountsWanted(config)
+    ? await demo.ensureDemoAccounts(database.db, { now: new Date() })
+    : null;
 
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = await buildApp({
@@ -96,6 +103,7 @@ async function main() {
   const address = app.server.address();
   writeServerFile(config.dataDir, typeof address === "object" && address ? address.port : config.PORT);
   log(`Dossard is running on ${config.PUBLIC_URL} (listening on ${config.HOST}:${config.PORT})`);
+  if (demoAccounts) log(demo.demoAccountsBanner(demoAccounts, config.PUBLIC_URL));
   if (!(await app.services.accounts.hasAdmin())) {
     const secret = cookieSecret(config.SESSION_SECRET, config.dataDir);
     log(

@@ -64,6 +64,23 @@ export function createServices(
           tx,
         });
       },
+      notifySubmission: async (tx, notice) => {
+        const user = await accounts.byId(notice.userId, tx);
+        if (!user || user.disabledAt) return;
+        const locale = user.locale === "en" ? "en" : "fr";
+        await deps.mail.send({
+          to: user.email,
+          userId: user.id,
+          template: "eventSubmitted",
+          locale,
+          params: {
+            firstName: user.firstName,
+            eventName: notice.eventName,
+            eventUrl: publicUrl(pagePath("event", locale, { slug: notice.slug }), deps.publicOrigin),
+          },
+          tx,
+        });
+      },
     }),
     images,
     engagement: engagementService(db, clock, { search, publicOrigin: deps.publicOrigin }),

@@ -95,8 +95,11 @@ describe("messages and bodies", () => {
     expect(apiErrorMessage("BAD_LOGIN")).toBe("Identifiant ou mot de passe incorrect.");
     expect(apiErrorMessage("BAD_LOGIN", "en")).toBe("Incorrect identifier or password.");
     expect(apiErrorMessage("PASSWORD_TOO_SHORT", "fr")).toBe("Le mot de passe doit contenir au moins 8 caractères.");
-    expect(apiErrorMessage("BAD_REQUEST", "fr", "email")).toBe("Champ « email » invalide.");
-    expect(apiErrorMessage("INVALID_FIELD", "en", "zipcode")).toBe("Invalid field “zipcode”.");
+    // A field's failure never shows its internal name: its own words, else a plain sentence.
+    expect(apiErrorMessage("BAD_REQUEST", "fr", "email")).toBe("Cette valeur n'est pas valable.");
+    expect(apiErrorMessage("BAD_REQUEST", "fr", "countryCode")).toBe("Choisissez un pays de la liste.");
+    expect(apiErrorMessage("INVALID_FIELD", "en", "zipcode")).toBe("A postcode has 5 digits.");
+    expect(apiErrorMessage("INVALID_FIELD", "en", "courses.2.sport")).toBe("Choose a sport from the list.");
   });
 
   it("builds the { error: { code, message, field? } } shape", () => {

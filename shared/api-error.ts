@@ -98,16 +98,32 @@ export function redirectsToLogin(status: number): boolean {
 
 const MESSAGES = { fr: frCommon.errors, en: enCommon.errors } as const;
 
+/** The last named part of a field path ("courses.0.name" → "name"). */
+export function fieldLeaf(path: string | readonly PropertyKey[] | undefined): string {
+  const parts = typeof path === "string" ? path.split(/[./]/) : (path ?? []).map(String);
+  return [...parts].reverse().find((part) => part !== "" && !/^\d+$/.test(part)) ?? "";
+}
+
+export type FieldWords = Partial<Record<"required" | "format" | "invalid" | "choice", string>>;
+
+/** A field's own words for its rules ("Indiquez votre prénom."), when it has some. */
+export function fieldWords(locale: Locale, field: string): FieldWords {
+  const fields = (locale === "en" ? enCommon : frCommon).validation.fields as Record<string, FieldWords>;
+  return Object.hasOwn(fields, field) ? (fields[field] as FieldWords) : {};
+}
+
 /**
- * The translated message of a code. With a field, BAD_REQUEST and INVALID_FIELD name it
- * ("Champ « email » invalide."); the other codes already say what is wrong.
+ * The translated message of a code. BAD_REQUEST and INVALID_FIELD about a field say what is wrong
+ * with it in the field's own words when it has some ("Choisissez un pays de la liste."), else
+ * "Cette valeur n'est pas valable." — never the field's internal name.
  */
 export function apiErrorMessage(code: ErrorCode, locale: Locale = "fr", field?: string): string {
   const messages: Record<string, string> = MESSAGES[locale] ?? MESSAGES.fr;
-  const key = (field && code === "BAD_REQUEST" ? "errors.invalidField" : errorCatalogue[code].key).slice(
-    "errors.".length,
-  );
-  return messages[key].replace(/\{\{\s*field\s*\}\}/g, field ?? "");
+  if (field && (code === "BAD_REQUEST" || code === "INVALID_FIELD")) {
+    const own = fieldWords(locale, fieldLeaf(field));
+    return own.invalid ?? own.format ?? (messages.invalidField as string);
+  }
+  return messages[errorCatalogue[code].key.slice("errors.".length)] as string;
 }
 
 const fieldErrorSchema = z.object({ field: z.string(), code: z.enum(ERROR_CODES), message: z.string() });

@@ -23,15 +23,25 @@ import type { Route } from "./+types/event";
 /** The same for everyone: members get the visitors' copy and fill in their parts (decision 024). */
 export const handle = { shared: true };
 
+/** A pending listing's page is its editors' alone: never kept by the page cache or a shared cache. */
+const PRIVATE_PAGE = "private, no-store";
+
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await context.services.eventDetails.page(params.slug ?? "");
+  // A pending listing is found for its editors only; everyone else gets the same 404.
+  const page = await context.services.eventDetails.page(params.slug ?? "", context.user);
   if (!page) throw data({ kind: "item" }, { status: 404 });
   // The signed-in member's access (owner, organiser, admin or member) shows the organiser tools.
   const [organizer, participants] = await Promise.all([
     context.services.organizers.pageInfo(page.event.id, context.user),
-    context.services.engagement.participants(page.event.id).catch(() => null),
+    page.pending ? null : context.services.engagement.participants(page.event.id).catch(() => null),
   ]);
+  if (page.pending) return data({ ...page, organizer, participants }, { headers: { "Cache-Control": PRIVATE_PAGE } });
   return { ...page, organizer, participants };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : {};
 }
 
 /** Writing to the organiser without JavaScript: the same API call; the page then says it went. */
@@ -93,7 +103,7 @@ export const meta: Route.MetaFunction = (args) => {
   const url = absolute(pagePath("event", locale, { slug: event.slug }));
   const crumbs = eventCrumbs(event, locale, t);
   return [
-    ...routeMeta(args, { literal: true, title, description, headerImage: event.headerImage }),
+    ...routeMeta(args, { literal: true, title, description, headerImage: event.headerImage, noIndex: page.pending }),
     {
       "script:ld+json": sportsEventJsonLd(event, {
         locale,

@@ -126,8 +126,8 @@ describe("registration", () => {
       "Les mots de passe ne sont pas identiques.",
     ],
     [{ terms: false }, "TERMS_REQUIRED", "terms", "Vous devez accepter les conditions d'utilisation."],
-    [{ firstName: " " }, "FIELD_REQUIRED", "firstName", "Ce champ est obligatoire."],
-    [{ lastName: "", pseudo: "" }, "FIELD_REQUIRED", "lastName", "Ce champ est obligatoire."],
+    [{ firstName: " " }, "FIELD_REQUIRED", "firstName", "Indiquez votre prénom."],
+    [{ lastName: "", pseudo: "" }, "FIELD_REQUIRED", "lastName", "Indiquez votre nom ou un pseudo."],
   ])("refuses %o with %s beside the field, and creates nothing", async (override, code, field, message) => {
     const before = await t.database.db.$count(users);
     const body = registration(override);
@@ -154,6 +154,27 @@ describe("registration", () => {
       terms: "TERMS_REQUIRED",
     });
     expect(fields.find((f) => f.field === "email")?.message).toBe("The email address is empty.");
+  });
+
+  it("words each rule for a person, never naming an internal field", async () => {
+    const response = await call(newClient("fr"), "POST", "/api/register", {
+      email: "lea@example.fr",
+      password: "long enough 1",
+      passwordConfirmation: "long enough 1",
+      firstName: "",
+      lastName: "x".repeat(81),
+      terms: true,
+      locale: "xx",
+    });
+    expect(response.statusCode).toBe(400);
+    const error = response.json().error as { message: string; fields: { field: string; message: string }[] };
+    expect(Object.fromEntries(error.fields.map((f) => [f.field, f.message]))).toEqual({
+      firstName: "Indiquez votre prénom.",
+      lastName: "80 caractères au plus.",
+      locale: "Choisissez l'une des valeurs proposées.",
+    });
+    expect(error.message).toBe("Indiquez votre prénom.");
+    expect(JSON.stringify(error)).not.toMatch(/Champ|«/);
   });
 
   it("refuses an address already used, whatever its case", async () => {

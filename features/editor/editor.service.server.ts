@@ -35,6 +35,8 @@ export type ModerationNotice = {
   decision: "validated" | "deactivated" | "accepted" | "rejected";
   message: string | null;
 };
+/** A member's new listing, waiting for moderation: they hear that it arrived and where to see it. */
+export type SubmissionNotice = { userId: number; eventName: string; slug: string };
 type EventRow = typeof events.$inferSelect;
 
 /** Fields compared for history and request diffs (courses are compared as a whole). */
@@ -150,6 +152,8 @@ export function editorService(
     copyVisuals?: (fromEventId: number, toEventId: number) => Promise<void>;
     /** Mails a member the outcome of moderation, in the transaction that decided it. */
     notifyModeration?: (tx: Executor, notice: ModerationNotice) => Promise<void>;
+    /** Acknowledges a new listing pending moderation, in the transaction that created it. */
+    notifySubmission?: (tx: Executor, notice: SubmissionNotice) => Promise<void>;
   } = {},
 ) {
   async function history(
@@ -631,10 +635,12 @@ export function editorService(
                 createdAt: now,
                 updatedAt: now,
               })
-              .returning({ id: events.id });
+              .returning({ id: events.id, slug: events.slug });
             if (!created) throw new ApiError("GENERIC");
             await writeCourses(tx, created.id, form, timeZoneOfDepartment(where.departmentCode), actor);
             await history(tx, created.id, "creation", actor.id, { courses: form.courses.length });
+            if (!admin)
+              await deps.notifySubmission?.(tx, { userId: actor.id, eventName: form.name, slug: created.slug });
             return { event: await editable(tx, actor, created.id), requestId: null as number | null, created: true };
           });
         // Two listings of the same name at the same instant: the second takes the next slug.

@@ -179,7 +179,9 @@ describe("GET /api/event/{type?}/{id}", () => {
   it("answers 400 naming the field for a non-numeric id or an unknown type, in the caller's language", async () => {
     const fr = await get("/api/event/abc");
     expect(fr.statusCode).toBe(400);
-    expect(fr.json()).toEqual({ error: { code: "BAD_REQUEST", message: "Champ « id » invalide.", field: "id" } });
+    expect(fr.json()).toEqual({
+      error: { code: "BAD_REQUEST", message: "Identifiant non valable : un nombre entier positif.", field: "id" },
+    });
     const en = await get("/api/event/id/abc", { "accept-language": "en" });
     expect(en.statusCode).toBe(400);
     expect(en.json().error).toMatchObject({ code: "BAD_REQUEST", field: "id" });

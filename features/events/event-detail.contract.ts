@@ -257,4 +257,6 @@ export type EventPageData = {
   tracks: EventPageTrack[];
   /** Today in Paris, as the service saw it (states and past editions are relative to it). */
   today: string;
+  /** Waiting for moderation: shown to the event's editors only, never indexed nor cached. */
+  pending?: true;
 };

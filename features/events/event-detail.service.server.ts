@@ -16,6 +16,7 @@ import { sports } from "../sports/sports.tables.ts";
 import { elevationProfile } from "../tracks/track-stats.ts";
 import { hasStartTime } from "./components/event-format.ts";
 import { descriptionHtml } from "./description.server.ts";
+import { type Actor, eventAccess } from "./event-access.server.ts";
 import type {
   CourseDetail,
   CoursePrice,
@@ -186,7 +187,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
       .orderBy(asc(events.startDate), asc(events.id));
   }
 
-  async function findEvent(where: SQL): Promise<EventDetail | null> {
+  async function findEvent(where: SQL, status: "active" | "pending" = "active"): Promise<EventDetail | null> {
     const [row] = await db
       .select(eventColumns)
       .from(events)
@@ -196,7 +197,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
       .leftJoin(departments, eq(departments.code, events.departmentCode))
       .leftJoin(regions, eq(regions.code, events.regionCode))
       .leftJoin(eventGroups, eq(eventGroups.id, events.groupId))
-      .where(and(where, eq(events.status, "active")))
+      .where(and(where, eq(events.status, status)))
       .limit(1);
     if (!row) return null;
     const today = parisToday(clock());
@@ -399,9 +400,23 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
     bySlug: (slug: string) => findEvent(eq(events.slug, slug)),
 
     /** The event page's data: the event and, for each course with a track, a line and a profile to draw. */
-    async page(slug: string): Promise<EventPageData | null> {
+    async page(slug: string, viewer: Actor | null = null): Promise<EventPageData | null> {
       if (!/^[a-z0-9][a-z0-9-]{0,200}$/.test(slug)) return null;
-      const event = await findEvent(eq(events.slug, slug));
+      let event = await findEvent(eq(events.slug, slug));
+      let pending = false;
+      // A listing waiting for moderation: its page for its editors only (owner, organisers, admins).
+      if (!event && viewer) {
+        const [row] = await db
+          .select({ id: events.id })
+          .from(events)
+          .where(and(eq(events.slug, slug), eq(events.status, "pending")))
+          .limit(1);
+        const access = row ? await eventAccess(db, viewer, row.id) : null;
+        if (row && access && access !== "member") {
+          event = await findEvent(eq(events.id, row.id), "pending");
+          pending = true;
+        }
+      }
       if (!event) return null;
       const trackIds = event.courses.flatMap((c) => (c.track ? [c.track.id] : []));
       const rows = trackIds.length
@@ -419,7 +434,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
         ]),
         profile: elevationProfile(t.points, 160).map(([d, e]) => [d, Math.round(e)]),
       }));
-      return { event, tracks: pageTracks, today: parisToday(clock()) };
+      return { event, tracks: pageTracks, today: parisToday(clock()), ...(pending ? { pending: true as const } : {}) };
     },
 
     /**

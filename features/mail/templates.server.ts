@@ -36,6 +36,8 @@ export type MailTemplateParams = {
     eventUrl: string;
     message?: string;
   };
+  /** A member listed a new event: it waits for moderation; the link opens their pending page. */
+  eventSubmitted: { firstName: string; eventName: string; eventUrl: string };
 };
 export type MailTemplate = keyof MailTemplateParams;
 
@@ -196,6 +198,15 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
           ]
         : []),
       { kind: "button", label: t("eventModerated.button"), url: eventUrl },
+    ],
+  },
+  eventSubmitted: {
+    required: ["eventName", "eventUrl"],
+    body: (t, { eventName, eventUrl }) => [
+      { kind: "paragraph", text: t("eventSubmitted.intro", { eventName }) },
+      { kind: "paragraph", text: t("eventSubmitted.next") },
+      { kind: "paragraph", text: t("eventSubmitted.preview") },
+      { kind: "button", label: t("eventSubmitted.button"), url: eventUrl, showLink: true },
     ],
   },
 };

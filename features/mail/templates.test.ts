@@ -35,6 +35,11 @@ const SAMPLE_PARAMS: MailTemplateParams = {
     eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
     message: "Merci pour cette belle fiche.",
   },
+  eventSubmitted: {
+    firstName: "Léa",
+    eventName: "Trail des Crêtes",
+    eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
+  },
 };
 
 describe("mail templates", () => {

@@ -586,7 +586,7 @@ describe("bad input", () => {
     ];
     for (const [params, field] of cases) await expectBad(`/api/events?${params}`, field);
     const en = await get("/api/events?sport=skiing", { "accept-language": "en" });
-    expect(en.json().error.message).toBe("Invalid field “sport”.");
+    expect(en.json().error.message).toBe("Choose a sport from the list.");
   });
 
   it("an empty result has no page past its end", async () => {

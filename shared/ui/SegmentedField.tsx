@@ -16,6 +16,8 @@ export type Segment<P extends string> = {
   invalid: boolean;
   /** Keys of the hints that explain why the input is invalid (its aria-describedby); false entries are skipped. */
   hintKeys: readonly (string | false)[];
+  /** True once the text typed leaves nothing to add: the focus then moves to the next input. */
+  full?: (text: string) => boolean;
 };
 
 /** A text hint under the field, in words so the state never depends on colour alone. */
@@ -47,6 +49,8 @@ export type SegmentedFieldProps<P extends string> = Omit<SegmentedFieldFrameProp
   onLeave: (part: P, leftField: boolean) => void;
   /** Value of the hidden input (empty when null). */
   hiddenValue?: string | number | null;
+  /** Text pasted into an input: return true when it was taken whole (it is then not inserted). */
+  onPaste?: (part: P, text: string) => boolean;
 };
 
 const INPUT_CLASS =
@@ -73,8 +77,19 @@ export function SegmentedField<P extends string>({
   onLeave,
   name,
   hiddenValue,
+  onPaste,
 }: SegmentedFieldProps<P>) {
   const groupRef = useRef<HTMLFieldSetElement>(null);
+  /** The index-th input of the group, when there is one. */
+  const input = (index: number) =>
+    groupRef.current?.querySelectorAll<HTMLInputElement>("input[data-segment]")[index] ?? null;
+  const moveTo = (index: number) => {
+    const target = input(index);
+    if (!target) return;
+    target.focus();
+    // At the end of its text: Backspace goes on deleting where the typing stopped.
+    target.setSelectionRange(target.value.length, target.value.length);
+  };
   const hintId = (key: string) => `${id}-${key}-hint`;
   const describedBy = ({ invalid, hintKeys }: Segment<P>) =>
     (invalid && hintKeys.flatMap((key) => (key ? [hintId(key)] : [])).join(" ")) || undefined;
@@ -104,8 +119,25 @@ export function SegmentedField<P extends string>({
               placeholder={segment.placeholder}
               aria-invalid={segment.invalid || undefined}
               aria-describedby={describedBy(segment)}
+              data-segment={segment.part}
               value={segment.value}
-              onChange={(event) => onEdit(segment.part, event.target.value.trim())}
+              onChange={(event) => {
+                const text = event.target.value.trim();
+                onEdit(segment.part, text);
+                // Typing (not deleting) that fills the input moves on to the next one.
+                const typed = text.length > segment.value.length;
+                if (typed && segment.full?.(text) && index < segments.length - 1) moveTo(index + 1);
+              }}
+              onKeyDown={(event) => {
+                // Backspace in an empty input goes back to the previous one.
+                if (event.key === "Backspace" && event.currentTarget.value === "" && index > 0) {
+                  event.preventDefault();
+                  moveTo(index - 1);
+                }
+              }}
+              onPaste={(event) => {
+                if (onPaste?.(segment.part, event.clipboardData.getData("text"))) event.preventDefault();
+              }}
               onBlur={(event) => onLeave(segment.part, !groupRef.current?.contains(event.relatedTarget as Node | null))}
               className={cx(INPUT_CLASS, segment.width, segment.invalid ? INVALID_CLASS : VALID_CLASS)}
             />

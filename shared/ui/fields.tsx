@@ -32,7 +32,20 @@ export type FieldBinding = {
   errors?: string[] | undefined;
   defaultValue?: string | undefined;
   defaultChecked?: boolean | undefined;
+  /** The contract's limits (shared/ui/form/constraints.ts), put on the input. */
+  required?: boolean | undefined;
+  minLength?: number | undefined;
+  maxLength?: number | undefined;
+  min?: string | number | undefined;
+  max?: string | number | undefined;
 };
+
+/** The HTML limits a bound field carries; the control's own props may still override them. */
+function limits(field: FieldBinding | undefined) {
+  if (!field) return {};
+  const { required, minLength, maxLength, min, max } = field;
+  return { required, minLength, maxLength, min, max };
+}
 
 /** A field's error: an icon and text (never colour alone), announced with the field. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -114,6 +127,7 @@ export function TextField({ field, name, label, error, hint, id, className, defa
           name={bound.name}
           defaultValue={defaultValue ?? (input.type === "password" ? undefined : field?.defaultValue)}
           className={INPUT_CLASS}
+          {...limits(field)}
           {...control}
           {...input}
         />
@@ -158,6 +172,9 @@ export function TextAreaField({
           name={bound.name}
           defaultValue={defaultValue ?? field?.defaultValue}
           className={INPUT_CLASS}
+          required={field?.required}
+          minLength={field?.minLength}
+          maxLength={field?.maxLength}
           {...control}
           {...area}
         />
@@ -190,6 +207,7 @@ export function SelectField({
           name={bound.name}
           defaultValue={defaultValue ?? field?.defaultValue}
           className={INPUT_CLASS}
+          required={field?.required}
           {...control}
           {...select}
         />
@@ -232,6 +250,7 @@ export function CheckboxField({
           type="checkbox"
           name={bound.name}
           defaultChecked={defaultChecked ?? field?.defaultChecked}
+          required={field?.required}
           className={inputClassName ?? CHECKBOX_CLASS}
           aria-invalid={bound.error ? true : undefined}
           aria-describedby={bound.error ? errorId : undefined}

@@ -93,7 +93,7 @@ describe("a new member, in French on a phone", () => {
       .poll(() => page.getByTestId("field-error").allTextContents())
       .toEqual(
         expect.arrayContaining([
-          "Ce champ est obligatoire.",
+          "Indiquez votre prénom.",
           "Adresse e-mail invalide.",
           "Le mot de passe doit contenir au moins 8 caractères.",
           "Vous devez accepter les conditions d'utilisation.",
@@ -325,7 +325,7 @@ describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expect
       .poll(() => page.getByTestId("field-error").allTextContents())
-      .toEqual(expect.arrayContaining(["Ce champ est obligatoire.", "Adresse e-mail invalide."]));
+      .toEqual(expect.arrayContaining(["Indiquez votre prénom.", "Adresse e-mail invalide."]));
     expect(await page.getByLabel("Adresse e-mail").inputValue()).toBe("sans-js@");
     expect(await page.getByLabel("Adresse e-mail").getAttribute("aria-invalid")).toBe("true");
 

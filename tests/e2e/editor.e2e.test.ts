@@ -133,7 +133,7 @@ describe("listing an event", () => {
     const context = await browser.newContext(MOBILE);
     const page = await context.newPage();
     page.on("dialog", (dialog) => void dialog.accept());
-    await verifiedMember(context, "Lucie");
+    const email = await verifiedMember(context, "Lucie");
 
     await page.goto(`${baseURL}/user/profil`);
     await untilHydrated(page);
@@ -241,6 +241,27 @@ describe("listing an event", () => {
       "En attente de validation par l'équipe Dossard",
     );
     await expect.poll(() => current(page)).toBe("visuals");
+
+    // The acknowledgement mail: what happens next, and a link to the page as it will look.
+    const ack = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(name), 15_000);
+    expect(ack.subject).toBe(`Nous avons bien reçu « ${name} »`);
+    expect(ack.text).toContain("L'équipe Dossard la relit avant de la publier");
+    const link = ack.text.match(/https?:\/\/\S+\/course\/[a-z0-9-]+/)?.[0] ?? "";
+    expect(new URL(link).pathname).toBe(`/course/${slug}`);
+    // Its editor sees the pending page with its banner; never indexed, never kept by a cache.
+    const preview = await context.newPage();
+    const shown = await preview.goto(`${baseURL}/course/${slug}`);
+    expect(shown?.status()).toBe(200);
+    expect(shown?.headers()["cache-control"]).toBe("private, no-store");
+    expect(await preview.getByTestId("pending-page-notice").textContent()).toContain("En attente de validation");
+    expect(await preview.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await preview.close();
+    // Anybody else gets the page of an unknown event, twice (the second from no cache either).
+    for (let i = 0; i < 2; i++) {
+      const stranger = await fetch(`${baseURL}/course/${slug}`);
+      expect(stranger.status).toBe(404);
+      expect(await stranger.text()).not.toContain(name);
+    }
 
     // Step 4: the poster.
     await page.getByTestId("upload-cover").setInputFiles({

@@ -130,7 +130,7 @@ describe("the real organiser, in French on a phone", () => {
     await claim.getByRole("button", { name: "Recevoir un code" }).click();
     await expect
       .poll(() => claim.getByTestId("field-error").allTextContents())
-      .toEqual(["Ce champ est obligatoire.", "Adresse e-mail invalide."]);
+      .toEqual(["Cochez cette case si vous faites partie de l'organisation.", "Adresse e-mail invalide."]);
     expect(await seriousViolations(page)).toEqual([]);
     await claim.getByLabel("Je fais partie de l'organisation de cet événement").check();
     await claim.getByLabel("Votre adresse e-mail").fill(member.email);

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { CalendarPlus, CircleX, ExternalLink, Globe, Info, Ticket, TriangleAlert } from "lucide-react";
+import { CalendarPlus, CircleX, ExternalLink, Globe, Hourglass, Info, Ticket, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type Locale, SPORTS } from "../../../shared/constants.ts";
@@ -41,6 +41,24 @@ export function eventCrumbs(event: EventDetail, locale: Locale, t: TFunction): C
 
 export function icsHref(event: EventDetail, locale: Locale): string {
   return `/api/event/${event.id}/ics${locale === "en" ? "?_locale=en" : ""}`;
+}
+
+/** A listing waiting for moderation, seen by its editors only. */
+function PendingNotice() {
+  const { t } = useTranslation("event");
+  return (
+    <div
+      role="status"
+      data-testid="pending-page-notice"
+      className="flex gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-300 ring-inset"
+    >
+      <Hourglass className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
+      <div>
+        <p className="font-bold">{t("status.pendingTitle")}</p>
+        <p className="mt-1 text-sm">{t("status.pendingText")}</p>
+      </div>
+    </div>
+  );
 }
 
 function StatusNotice({ event, locale }: { event: EventDetail; locale: Locale }) {
@@ -237,6 +255,7 @@ export function EventPage({
       <div className="mx-auto max-w-6xl px-4 py-6 lg:py-8">
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
           <div className="min-w-0 space-y-6">
+            {data.pending && <PendingNotice />}
             {editor && (
               <OrganizerTools
                 event={event}

@@ -4,7 +4,7 @@ import type { OptionValue, SelectOption } from "../../../shared/ui/Select.tsx";
 import { useHydrated } from "../../../shared/ui/use-hydrated.ts";
 
 // The UI kit's Select loads after hydration; the native select serves until then.
-const Select = lazy(() => import("../../../shared/ui/Select.tsx").then((module) => ({ default: module.Select })));
+const Select = lazy(() => import("../../../shared/ui/select-lazy.ts").then((module) => ({ default: module.Select })));
 
 type Common = {
   id: string;

@@ -50,7 +50,7 @@ describe("form submissions", () => {
     );
     expect(empty.status === "error" && empty.error).toEqual({
       email: ["Adresse e-mail invalide."],
-      belongs: ["Ce champ est obligatoire."],
+      belongs: ["Cochez cette case si vous faites partie de l'organisation."],
     });
   });
 
@@ -88,7 +88,7 @@ describe("form submissions", () => {
             field: "emails.1",
             fields: [
               { field: "emails.1", code: "EMAIL_INVALID", message: "Adresse e-mail invalide." },
-              { field: "message", code: "INVALID_FIELD", message: "Champ « message » invalide." },
+              { field: "message", code: "INVALID_FIELD", message: "2 000 caractères au plus." },
             ],
           },
         },
@@ -96,7 +96,7 @@ describe("form submissions", () => {
       ),
     ).toEqual({
       code: "EMAIL_INVALID",
-      fieldErrors: { "emails[1]": ["Adresse e-mail invalide."], message: ["Champ « message » invalide."] },
+      fieldErrors: { "emails[1]": ["Adresse e-mail invalide."], message: ["2 000 caractères au plus."] },
     });
     expect(apiErrorsOf({ error: { code: "TOO_MANY_ATTEMPTS", message: "Trop." } }, "fr")).toEqual({
       code: "TOO_MANY_ATTEMPTS",

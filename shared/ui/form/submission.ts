@@ -8,8 +8,9 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { configureCoercion } from "@conform-to/zod/v4/future";
 import { z } from "zod";
-import { apiErrorBodySchema, apiErrorMessage, type ErrorCode, isErrorCode } from "../../api-error.ts";
+import { apiErrorBodySchema, apiErrorMessage, type ErrorCode } from "../../api-error.ts";
 import type { Locale } from "../../constants.ts";
+import { issueText } from "../../validation-messages.ts";
 
 /** What a form shows after a submission: Conform's result (field errors, typed values). */
 export type FormResult = SubmissionResult<string[]>;
@@ -32,24 +33,18 @@ export function formFieldName(path: string): string {
     .join("");
 }
 
-/** The API's field path of a zod issue path: ["emails", 1] → "emails.1". */
-function apiFieldPath(path: readonly PropertyKey[]): string {
-  return path.map(String).join(".");
-}
-
 /** Texts of a form's own checks (browser only), by the message its schema gives them. */
 export type FormMessages = Readonly<Record<string, string>>;
 
 /**
- * Messages of one field's failed checks: their catalogue codes translated, as the API would, or
- * the form's own text for a check only the browser makes.
+ * Messages of one field's failed checks, in the words the API would give
+ * (shared/validation-messages.ts), or the form's own text for a check only the browser makes.
  */
 export function issueMessages(issues: readonly z.core.$ZodIssue[], locale: Locale, own: FormMessages = {}): string[] {
   const first = issues[0];
   if (!first) return [];
   if (Object.hasOwn(own, first.message)) return [own[first.message] as string];
-  const code: ErrorCode = isErrorCode(first.message) ? first.message : "BAD_REQUEST";
-  return [apiErrorMessage(code, locale, apiFieldPath(first.path))];
+  return [issueText(first, locale).message];
 }
 
 /** Reads a posted form with its contract. */

@@ -53,12 +53,31 @@ describe("useApiForm", () => {
     const email = screen.getByLabelText("Adresse e-mail");
     expect(email).toHaveAttribute("aria-invalid", "true");
     expect(email).toHaveAccessibleDescription("Jamais affichée Adresse e-mail invalide.");
-    expect(screen.getByLabelText("Prénom")).toHaveAccessibleDescription("Ce champ est obligatoire.");
+    expect(screen.getByLabelText("Prénom")).toHaveAccessibleDescription("Indiquez votre prénom.");
     expect(screen.getByLabelText("J'accepte")).toHaveAccessibleDescription(
       "Vous devez accepter les conditions d'utilisation.",
     );
     expect(screen.getByLabelText("Prénom")).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("gives each input the contract's limits, so nobody types more than the API accepts", async () => {
+    const user = userEvent.setup();
+    render(<RegisterForm />);
+    const firstName = screen.getByLabelText("Prénom");
+    const lastName = screen.getByLabelText("Nom");
+    expect(firstName).toHaveAttribute("maxlength", "80");
+    expect(firstName).toBeRequired();
+    // Either a last name or a nickname: neither is required alone.
+    expect(lastName).toHaveAttribute("maxlength", "80");
+    expect(lastName).not.toBeRequired();
+    expect(screen.getByLabelText("Adresse e-mail")).toHaveAttribute("maxlength", "254");
+    expect(screen.getByLabelText("Mot de passe")).toHaveAttribute("minlength", "8");
+    expect(screen.getByLabelText("J'accepte")).toBeRequired();
+    await user.type(lastName, "x".repeat(90));
+    expect(lastName).toHaveValue("x".repeat(80));
+    // The form checks in its own words once hydrated: the browser's bubbles stay off.
+    expect(screen.getByRole("button", { name: "Créer" }).closest("form")).toHaveAttribute("novalidate");
   });
 
   it("posts the typed values to the API as JSON, with the access header, and reports success", async () => {

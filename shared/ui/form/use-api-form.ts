@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { apiFetch } from "../../api-client.ts";
 import type { ErrorCode } from "../../api-error.ts";
 import type { Locale } from "../../constants.ts";
+import { inputConstraints } from "./constraints.ts";
 import {
   apiErrorsOf,
   type FormMessages,
@@ -74,8 +75,11 @@ export function useApiForm<Input extends Record<string, unknown>, Output, Result
     }
   }
 
+  // Each input carries the contract's limits (maxLength, required…), as the API checks them.
+  const constraint = useMemo(() => inputConstraints(options.schema), [options.schema]);
   const [form, fields] = useForm<Input, Output>({
     id: options.id,
+    constraint,
     lastResult: result ?? options.lastResult,
     defaultValue: options.defaultValue as never,
     shouldValidate: "onSubmit",
