@@ -244,18 +244,24 @@ function resample(px: number[], py: number[], n: number): [Float64Array, Float64
 }
 
 /** Waypoints (excluding the start) of a loop or a line about `length` long, in point spacings. */
-function waypoints(rng: Rng, length: number, loop: boolean, sinuosity: number): [number, number][] {
+function waypoints(
+  rng: Rng,
+  length: number,
+  loop: boolean,
+  sinuosity: number,
+  folds: { count: [number, number]; radius: [number, number] } = { count: [5, 10], radius: [0.35, 1.3] },
+): [number, number][] {
   const reach = length / sinuosity;
   const axis = rng.range(0, 2 * Math.PI);
   if (loop) {
     // An irregular loop, often stretched along a valley or a ridge.
-    const count = rng.int(3, 7);
+    const count = rng.int(folds.count[0], folds.count[1]);
     const stretch = rng.range(1, 2.2);
     const radius = reach / (2 * Math.PI * Math.sqrt((1 + stretch * stretch) / 2));
     const out: [number, number][] = [];
     for (let j = 1; j <= count; j++) {
       const theta = Math.PI + (2 * Math.PI * j) / (count + 1) + rng.range(-0.35, 0.35) * (Math.PI / (count + 1));
-      const r = radius * rng.range(0.6, 1.25);
+      const r = radius * rng.range(folds.radius[0], folds.radius[1]);
       // Loop centred one radius away from the start, which lies on it at angle π.
       const lx = stretch * (radius + r * Math.cos(theta));
       const ly = r * Math.sin(theta);
@@ -309,7 +315,7 @@ function trailLine(
     drift = 0.97 * drift + rng.range(-0.06, 0.06);
     bend = 0.7 * bend + rng.range(-0.35, 0.35);
     const pull = steer * (gap < 8 ? 3 : 1);
-    heading += pull * wrapAngle(Math.atan2(ty - y, tx - x) - heading) + 0.15 * drift + 0.25 * bend;
+    heading += pull * wrapAngle(Math.atan2(ty - y, tx - x) - heading) + 0.15 * drift + 0.4 * bend;
     x += step * Math.cos(heading);
     y += step * Math.sin(heading);
     px.push(x);
@@ -355,7 +361,8 @@ function trailLine(
  * waypoint (now and then the other way), with a few avenues cutting across; resampled to n points.
  */
 function streetLine(rng: Rng, n: number, loop: boolean): [Float64Array, Float64Array] {
-  const targets = waypoints(rng, n - 1, loop, rng.range(1.25, 1.5));
+  // Town courses fold back on themselves through the streets: they span less ground than a trail.
+  const targets = waypoints(rng, n - 1, loop, rng.range(2, 3), { count: [8, 14], radius: [0.15, 1.1] });
   const grid = rng.range(0, Math.PI / 2);
   const axes = [0, 1, 2, 3].map((k) => grid + (k * Math.PI) / 2);
   const px = [0];
@@ -373,7 +380,7 @@ function streetLine(rng: Rng, n: number, loop: boolean): [Float64Array, Float64A
     }
     const bearing = Math.atan2(ty - y, tx - x);
     let heading: number;
-    let length = rng.range(1.5, 6);
+    let length = rng.range(3, 12);
     if (rng.chance(0.08)) {
       // An avenue or a riverside: straight at the target, gently curved.
       heading = bearing + rng.range(-0.3, 0.3);
