@@ -384,6 +384,8 @@ describe("demo catalogue", () => {
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE cancelled)::int AS cancelled,
               count(*) FILTER (WHERE postponed)::int AS postponed,
+              count(*) FILTER (WHERE postponed AND end_date < '2026-06-01')::int AS postponed_run,
+              count(*) FILTER (WHERE postponed AND start_date > '2026-06-01')::int AS postponed_ahead,
               count(*) FILTER (WHERE status = 'active')::int AS active,
               count(*) FILTER (WHERE status = 'pending')::int AS pending,
               count(*) FILTER (WHERE check_status = 'checked' AND date_confirmed)::int AS confirmed,
@@ -400,6 +402,9 @@ describe("demo catalogue", () => {
     expect(s.cancelled / s.total).toBeLessThan(0.04);
     expect(s.postponed / s.total).toBeGreaterThan(0.005);
     expect(s.postponed / s.total).toBeLessThan(0.04);
+    // Postponed races still ahead (shown "postponed") and already run at their new date (finished).
+    expect(s.postponed_run).toBeGreaterThan(0);
+    expect(s.postponed_ahead).toBeGreaterThan(0);
     expect(s.active / s.total).toBeGreaterThan(0.9);
     expect(s.pending).toBeGreaterThan(0);
     expect(s.confirmed / s.total).toBeGreaterThan(0.7);
