@@ -36,7 +36,7 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   COMMUNES_CSV: z.string().min(1).optional(),
-  DEMO_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(3200),
+  DEMO_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(7000),
   DEMO_SEED: z.coerce.number().int().default(2026),
   /** Ready-made member, organiser and admin accounts with public passwords (decision 023). Unset: in development only. */
   DEMO_ACCOUNTS: z

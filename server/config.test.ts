@@ -11,7 +11,7 @@ describe("configuration", () => {
     expect(config.PUBLIC_URL).toBe("http://localhost:3000");
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.dataDir).toMatch(/\/data$/);
-    expect(config.DEMO_EVENTS).toBe(3200);
+    expect(config.DEMO_EVENTS).toBe(7000);
   });
 
   it("derives the public URL from the port and trims a trailing slash", () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
@@ -24,6 +24,7 @@ let tracked: { eventId: number; slug: string; courseId: number; trackId: number 
 let series: { groupId: number; ids: number[] };
 let cancelledId: number;
 let postponed: { id: number; originalDate: string };
+let postponedPastId: number;
 let pendingId: number;
 
 beforeAll(async () => {
@@ -61,9 +62,15 @@ beforeAll(async () => {
   const [moved] = await db
     .select({ id: events.id, originalDate: events.originalDate })
     .from(events)
-    .where(and(eq(events.postponed, true), eq(events.status, "active")))
+    .where(and(eq(events.postponed, true), eq(events.status, "active"), gt(events.startDate, today)))
     .limit(1);
   postponed = { id: moved.id, originalDate: moved.originalDate! };
+  const [ran] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.postponed, true), eq(events.status, "active"), lt(events.endDate, today)))
+    .limit(1);
+  postponedPastId = ran.id;
   const [pending] = await db.select({ id: events.id }).from(events).where(ne(events.status, "active")).limit(1);
   pendingId = pending.id;
 });
@@ -160,11 +167,15 @@ describe("GET /api/event/{type?}/{id}", () => {
     expect((await get(`/api/event/id/${tracked.eventId}`)).json()).toEqual(byId);
   });
 
-  it("derives the state: cancelled, postponed with its original date", async () => {
+  it("derives the state: cancelled, postponed with its original date, finished once its new date has passed", async () => {
     expect((await get(`/api/event/${cancelledId}`)).json().state).toBe("cancelled");
     const moved = (await get(`/api/event/${postponed.id}`)).json();
     expect(moved.state).toBe("postponed");
     expect(moved.originalDate).toBe(postponed.originalDate);
+    const ran = (await get(`/api/event/${postponedPastId}`)).json();
+    expect(ran.postponed).toBe(true);
+    expect(ran.originalDate).toBeTruthy();
+    expect(ran.state).toBe("finished");
   });
 
   it("lists the other editions of the series, oldest first, without the event itself", async () => {

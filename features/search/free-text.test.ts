@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { broaderSearches } from "./broader.ts";
-import { editDistance, namesARace, placeSpans, readText, tokenize } from "./free-text.ts";
+import {
+  editDistance,
+  namesARace,
+  placeSpans,
+  readText,
+  tokenize,
+  typoCorrections,
+  vocabularyOf,
+} from "./free-text.ts";
 
 const TODAY = "2026-11-24"; // a Tuesday
 
@@ -125,5 +133,45 @@ describe("broader searches", () => {
 
   it("offers nothing for a search with no filter", () => {
     expect(broaderSearches({})).toEqual([]);
+  });
+});
+
+describe("typoCorrections: the catalogue's words a misspelt word stands for", () => {
+  const vocabulary = vocabularyOf([
+    "echappee",
+    "echappees",
+    "lozere",
+    "course",
+    "marathon",
+    "marathons",
+    "montagne",
+    "foulees",
+    "chemin",
+  ]);
+
+  it("forgives two neighbouring letters swapped, even in the first two letters", () => {
+    expect(typoCorrections("ecahppee", vocabulary)).toEqual(["echappee"]);
+    expect(typoCorrections("cehappee", vocabulary)).toEqual(["echappee"]);
+    expect(typoCorrections("lozree", vocabulary)).toEqual(["lozere"]);
+    expect(typoCorrections("foulese", vocabulary)).toEqual(["foulees"]);
+  });
+
+  it("forgives a missing, extra or wrong letter in long words only, keeping the first letter", () => {
+    expect(typoCorrections("marathn", vocabulary)).toEqual(["marathon"]);
+    expect(typoCorrections("montagme", vocabulary)).toEqual(["montagne"]);
+    // Two typos from 9 letters.
+    expect(typoCorrections("maratthonns", vocabulary)).toEqual(["marathons"]);
+    expect(typoCorrections("xchappee", vocabulary)).toEqual([]);
+    // Short words are too close to each other: a place is not a sport.
+    expect(typoCorrections("corse", vocabulary)).toEqual([]);
+    expect(typoCorrections("lozee", vocabulary)).toEqual([]);
+    expect(typoCorrections("chemi", vocabulary)).toEqual([]);
+  });
+
+  it("gives the closest words only, and nothing under 5 letters", () => {
+    // "echappee" is one swap away, "echappees" two typos away: only the first.
+    expect(typoCorrections("ecahppee", vocabulary)).not.toContain("echappees");
+    expect(typoCorrections("cuorse", vocabulary)).toEqual(["course"]);
+    expect(typoCorrections("mnot", vocabularyOf(["mont"]))).toEqual([]);
   });
 });

@@ -205,6 +205,50 @@ export function typoAllowance(length: number): number {
   return length < 5 ? 0 : length < 9 ? 1 : 2;
 }
 
+/** Words (accent-free lower case) by their first letter, for typoCorrections. */
+export type Vocabulary = ReadonlyMap<string, readonly string[]>;
+
+export function vocabularyOf(words: Iterable<string>): Vocabulary {
+  const byLetter = new Map<string, string[]>();
+  for (const word of new Set(words)) {
+    if (!word) continue;
+    const bucket = byLetter.get(word[0] as string);
+    if (bucket) bucket.push(word);
+    else byLetter.set(word[0] as string, [word]);
+  }
+  return byLetter;
+}
+
+/**
+ * The words of the vocabulary `typed` is most probably a typo of ("ecahppee" → "echappee"), as
+ * closeEnough forgives them: two neighbouring letters swapped from 5 letters, and from 7 letters
+ * typoAllowance edits (a swap is one) keeping the first letter. Short words forgive nothing else:
+ * too many are one letter apart ("corse" is not "course"). The closest ones only, at most `limit`.
+ */
+export function typoCorrections(typed: string, vocabulary: Vocabulary, limit = 5): string[] {
+  if (typed.length < 5) return [];
+  let best = Number.POSITIVE_INFINITY;
+  let found: string[] = [];
+  const consider = (word: string, distance: number) => {
+    if (distance < best) {
+      best = distance;
+      found = [word];
+    } else if (distance === best) found.push(word);
+  };
+  for (const letter of new Set([typed[0], typed[1]])) {
+    for (const word of vocabulary.get(letter as string) ?? []) {
+      if (word === typed) continue;
+      if (word.length === typed.length && swapped(typed, word)) consider(word, 1);
+      else if (letter === typed[0] && Math.min(word.length, typed.length) >= 7) {
+        const allowed = typoAllowance(Math.min(word.length, typed.length));
+        const distance = editDistance(typed, word, allowed);
+        if (distance <= allowed) consider(word, distance);
+      }
+    }
+  }
+  return found.slice(0, limit);
+}
+
 /**
  * Whether `typed` is `word` or a typo of it. Only long words forgive a typo here: short ones are
  * too close to place names ("corse" is not "course").

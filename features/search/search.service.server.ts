@@ -23,6 +23,7 @@ import { eventIcsIdentity, type IcsEvent, toIcs } from "../events/ics.ts";
 import type { Department, Region } from "../geo/geo.contract.ts";
 import { geoService, INSEE_CODE, pgArray, rows } from "../geo/geo.service.server.ts";
 import { sportsService } from "../sports/sports.service.server.ts";
+import { normalizeText, typoAllowance, typoCorrections, type Vocabulary, vocabularyOf } from "./free-text.ts";
 import {
   DEFAULT_PER_PAGE,
   DEFAULT_RADIUS_KM,
@@ -52,9 +53,10 @@ export type SearchPlan = {
   phrase: string | null;
   /**
    * Significant words (stop words left out): as typed (lower case), accent-free, and whether some
-   * event's text has it (else it is probably misspelt and matched by trigrams).
+   * event's text has it (else it is probably misspelt: matched by trigrams and by `corrections`,
+   * the words of event names, towns, venues and organisers it is a typo of).
    */
-  words: { raw: string; norm: string; known: boolean }[];
+  words: { raw: string; norm: string; known: boolean; corrections: string[] }[];
   sportIds: number[] | null;
   region: Region | null;
   department: Department | null;
@@ -221,6 +223,35 @@ export function searchService(
    */
   const wordCache = new Map<string, { norm: string; stop: boolean; known: boolean; at: number }>();
   const filtersCache = new Map<string, { at: number; value: Promise<FiltersResult> }>();
+  /**
+   * The words of active events' names, towns, venues and organisers (accent-free, 5 letters or
+   * more) that an unknown query word may be a typo of. Read when first needed (split here: the
+   * same in SQL takes several times longer), kept ten minutes, forgotten by invalidate().
+   */
+  let vocabulary: { at: number; words: Promise<Vocabulary> } | undefined;
+
+  function typoVocabulary(): Promise<Vocabulary> {
+    const now = Date.now();
+    if (!vocabulary || now - vocabulary.at > 600_000) {
+      const words = rows<{ text: string }>(
+        db,
+        sql`SELECT concat_ws(' ', name, city, place, organizer_name) AS text FROM events WHERE status = 'active'`,
+      ).then((found) =>
+        vocabularyOf(
+          found.flatMap((row) =>
+            normalizeText(row.text)
+              .split(/[^\p{L}\p{N}]+/u)
+              .filter((w) => w.length >= 5),
+          ),
+        ),
+      );
+      words.catch(() => {
+        vocabulary = undefined;
+      });
+      vocabulary = { at: now, words };
+    }
+    return vocabulary.words;
+  }
 
   async function sportMaps() {
     const list = await sportList.list();
@@ -270,10 +301,15 @@ export function searchService(
       if (wordCache.size > 5_000) wordCache.clear();
       for (const row of found) wordCache.set(row.w, { norm: row.norm, stop: row.stop, known: row.known, at: now });
     }
-    return words.flatMap((w) => {
+    const kept = words.flatMap((w) => {
       const hit = wordCache.get(w);
-      return hit && !hit.stop ? [{ raw: w, norm: hit.norm, known: hit.known }] : [];
+      return hit && !hit.stop ? [{ raw: w, norm: hit.norm, known: hit.known, corrections: [] as string[] }] : [];
     });
+    if (kept.some((w) => !w.known && typoAllowance(w.norm.length) > 0)) {
+      const known = await typoVocabulary();
+      for (const w of kept) if (!w.known) w.corrections = typoCorrections(w.norm, known);
+    }
+    return kept;
   }
 
   /** Checks a query and resolves its references; every refusal is a 400 naming the field. */
@@ -435,14 +471,17 @@ export function searchService(
     if (plan.phrase) {
       // A known word must be in the text vector (French stem, no accents, or the start of one:
       // "ardech" finds "Ardèche"); an unknown one, probably misspelt, must be close to a word of
-      // the name or of the town (trigrams). With a misspelt word, the whole text very close to the
-      // name also matches (a full name typed with a typo in a short word).
-      const words = plan.words.map((w) =>
-        w.known
-          ? sql`e.search_vector @@ to_tsquery('fr_unaccent', ${`${w.raw}:*`})`
-          : sql`(${w.norm} <% ${NAME_NORM} OR ${w.norm} <% ${CITY_NORM}
-                OR (${CITY_NORM} % ${w.norm} AND similarity(${CITY_NORM}, ${w.norm}) >= 0.5))`,
-      );
+      // the name or of the town (trigrams), or one of the words it is a typo of must be in the
+      // text vector (trigrams miss swapped letters: "ecahppee" shares 5 of 13 with "echappee").
+      // With a misspelt word, the whole text very close to the name also matches (a full name
+      // typed with a typo in a short word).
+      const words = plan.words.map((w) => {
+        if (w.known) return sql`e.search_vector @@ to_tsquery('fr_unaccent', ${`${w.raw}:*`})`;
+        const close = sql`${w.norm} <% ${NAME_NORM} OR ${w.norm} <% ${CITY_NORM}
+                OR (${CITY_NORM} % ${w.norm} AND similarity(${CITY_NORM}, ${w.norm}) >= 0.5)`;
+        if (!w.corrections.length) return sql`(${close})`;
+        return sql`(e.search_vector @@ to_tsquery('fr_unaccent', ${w.corrections.join(" | ")}) OR ${close})`;
+      });
       const phrase = sql`immutable_unaccent(lower(${plan.phrase}))`;
       const whole = sql`(${phrase} <% ${NAME_NORM} AND word_similarity(${phrase}, ${NAME_NORM}) >= 0.75)`;
       if (!words.length) where.push(sql`(${phrase} <% ${NAME_NORM} OR ${phrase} <% ${CITY_NORM})`);
@@ -1062,6 +1101,7 @@ export function searchService(
       countCache.clear();
       filtersCache.clear();
       span = undefined;
+      vocabulary = undefined;
       for (const [word, entry] of wordCache) if (!entry.known) wordCache.delete(word);
     },
 

@@ -8,11 +8,17 @@ import { zonedTime } from "../../../shared/zoned-time.ts";
 import { type Database, openDatabase } from "../../client.server.ts";
 import { type EnsureSeededResult, ensureSeeded } from "../index.server.ts";
 import { addMonths } from "./dates.ts";
-import { type DemoPlaces, generateDemoCatalogue } from "./generator.ts";
+import {
+  DEFAULT_DEMO_EVENTS,
+  DEFAULT_DEMO_SEED,
+  type DemoEvent,
+  type DemoPlaces,
+  generateDemoCatalogue,
+} from "./generator.ts";
 import { placeCore, withA, withDe } from "./names.ts";
 import { Rng } from "./prng.ts";
 import { loadDemoPlaces } from "./seed.server.ts";
-import { MASSIFS, MOUNTAIN_DEPARTMENTS, terrainAt, WATERS } from "./terrain.ts";
+import { haversine, MASSIFS, MOUNTAIN_DEPARTMENTS, terrainAt, WATERS } from "./terrain.ts";
 import { synthesizeTrack } from "./track.ts";
 
 const REFERENCE_DATE = new Date("2026-06-01T10:00:00Z");
@@ -210,8 +216,9 @@ describe("demo catalogue", () => {
     const [{ past, future }] = await query<{ past: number; future: number }>(
       "SELECT count(*) FILTER (WHERE start_date < '2026-06-01')::int AS past, count(*) FILTER (WHERE start_date >= '2026-06-01')::int AS future FROM events",
     );
-    expect(past).toBeGreaterThan(future);
-    expect(future).toBeGreaterThan(COUNT * 0.2);
+    // Most series still run (their next edition is in the coming year); the past holds earlier editions.
+    expect(future).toBeGreaterThan(COUNT * 0.6);
+    expect(past).toBeGreaterThan(COUNT * 0.2);
   });
 
   it("starts races at sensible local hours and sells bibs before the race", async () => {
@@ -377,6 +384,8 @@ describe("demo catalogue", () => {
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE cancelled)::int AS cancelled,
               count(*) FILTER (WHERE postponed)::int AS postponed,
+              count(*) FILTER (WHERE postponed AND end_date < '2026-06-01')::int AS postponed_run,
+              count(*) FILTER (WHERE postponed AND start_date > '2026-06-01')::int AS postponed_ahead,
               count(*) FILTER (WHERE status = 'active')::int AS active,
               count(*) FILTER (WHERE status = 'pending')::int AS pending,
               count(*) FILTER (WHERE check_status = 'checked' AND date_confirmed)::int AS confirmed,
@@ -393,6 +402,9 @@ describe("demo catalogue", () => {
     expect(s.cancelled / s.total).toBeLessThan(0.04);
     expect(s.postponed / s.total).toBeGreaterThan(0.005);
     expect(s.postponed / s.total).toBeLessThan(0.04);
+    // Postponed races still ahead (shown "postponed") and already run at their new date (finished).
+    expect(s.postponed_run).toBeGreaterThan(0);
+    expect(s.postponed_ahead).toBeGreaterThan(0);
     expect(s.active / s.total).toBeGreaterThan(0.9);
     expect(s.pending).toBeGreaterThan(0);
     expect(s.confirmed / s.total).toBeGreaterThan(0.7);
@@ -432,5 +444,162 @@ describe("demo catalogue", () => {
     );
     expect(far).toBe(0);
     expect(missing).toBe(0);
+  });
+
+  describe("at the default size, as a visitor sees it", () => {
+    // The catalogue a server seeds on its first start: default size and seed, "today" fixed.
+    let catalogue: DemoEvent[] | undefined;
+    const defaultCatalogue = () => {
+      catalogue ??= [
+        ...generateDemoCatalogue(places, {
+          count: DEFAULT_DEMO_EVENTS,
+          seed: DEFAULT_DEMO_SEED,
+          referenceDate: REFERENCE_DATE,
+        }),
+      ].flatMap((series) => series.editions);
+      return catalogue;
+    };
+    const TRAILS = new Set(["trail", "short_trail", "ultra_trail"]);
+    const ALPS = new Set(["04", "05", "38", "73", "74"]);
+    const tracked = () =>
+      defaultCatalogue().flatMap((e) =>
+        e.courses.flatMap((c) => (c.track ? [{ event: e, course: c.course, points: c.track.points }] : [])),
+      );
+
+    it("finds a dozen trails within 50 km of Annecy in June", () => {
+      // What the search shows: active, not cancelled, on a day of June, in the trail family.
+      const found = defaultCatalogue().filter(
+        (e) =>
+          TRAILS.has(e.sport) &&
+          e.event.status === "active" &&
+          !e.event.cancelled &&
+          e.event.startDate! <= "2026-06-30" &&
+          e.event.endDate! >= "2026-06-01" &&
+          haversine(45.899, 6.129, e.event.lat!, e.event.lng!) <= 50_000,
+      );
+      expect(found.length).toBeGreaterThanOrEqual(10);
+      // Not one town's races: villages around the lake and in the massifs.
+      expect(new Set(found.map((e) => e.event.communeCode)).size).toBeGreaterThanOrEqual(found.length * 0.7);
+    });
+
+    it("runs few trails in the Alps in winter and many in summer", () => {
+      const months = new Array(12).fill(0);
+      for (const e of defaultCatalogue())
+        if (TRAILS.has(e.sport) && ALPS.has(e.event.departmentCode!))
+          months[Number(e.event.startDate!.slice(5, 7)) - 1]++;
+      const [january, july, august] = [months[0], months[6], months[7]];
+      expect(july, months.join(" ")).toBeGreaterThan(30);
+      expect(january * 4).toBeLessThan(july);
+      expect(january * 4).toBeLessThan(august);
+    });
+
+    it("holds about 5,000 events, most of them in the coming year", () => {
+      const events = defaultCatalogue();
+      expect(events).toHaveLength(DEFAULT_DEMO_EVENTS);
+      const coming = events.filter((e) => e.event.startDate! >= "2026-06-01").length;
+      expect(coming / events.length).toBeGreaterThan(0.6);
+    });
+
+    it("starts courses at the altitude of their place: high in the mountains, low by the sea", () => {
+      const starts = new Map<string, number[]>();
+      const tops = new Map<string, number[]>();
+      for (const { event, points } of tracked()) {
+        const code = event.event.departmentCode!;
+        starts.set(code, [...(starts.get(code) ?? []), points[0][2]!]);
+        tops.set(code, [...(tops.get(code) ?? []), Math.max(...points.map((p) => p[2]!))]);
+      }
+      const lowest = (code: string) => Math.min(...(starts.get(code) ?? [Number.POSITIVE_INFINITY]));
+      const highest = (code: string) => Math.max(...(tops.get(code) ?? [Number.NEGATIVE_INFINITY]));
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      // Floors of the valleys: Limagne (Puy-de-Dôme) above 300 m, the Léman's shore at 372 m, Gap's basin above 550 m.
+      for (const [code, floor] of [
+        ["63", 300],
+        ["74", 360],
+        ["05", 500],
+        ["15", 380],
+      ] as const) {
+        expect(starts.get(code)?.length ?? 0, code).toBeGreaterThan(0);
+        expect(lowest(code), code).toBeGreaterThanOrEqual(floor);
+      }
+      // The Alps climb high; their typical start is far above the Atlantic coast's.
+      expect(Math.max(highest("73"), highest("74"), highest("05"))).toBeGreaterThan(2_000);
+      expect(median([...(starts.get("74") ?? []), ...(starts.get("73") ?? [])])).toBeGreaterThan(500);
+      // Courses on coasts and plains stay below the department's highest point (IGN).
+      const summits: [string, number][] = [
+        ["75", 131],
+        ["17", 173],
+        ["33", 165],
+        ["40", 227],
+        ["44", 115],
+        ["85", 290],
+        ["59", 271],
+        ["62", 212],
+        ["35", 256],
+        ["29", 385],
+      ];
+      let checked = 0;
+      for (const [code, summit] of summits) {
+        if (!tops.has(code)) continue;
+        checked += tops.get(code)!.length;
+        expect(highest(code), code).toBeLessThanOrEqual(summit);
+      }
+      expect(checked).toBeGreaterThan(20);
+    });
+
+    it("draws courses like real ones: loops back to the start, winding lines, climbs of uneven height", () => {
+      const tracks = tracked();
+      expect(tracks.length).toBeGreaterThan(300);
+      let loops = 0;
+      for (const { course, points } of tracks) {
+        if (course.finishPlace !== course.startPlace) continue;
+        loops++;
+        const [first, last] = [points[0], points[points.length - 1]];
+        expect(haversine(first[1], first[0], last[1], last[0])).toBeLessThan(100);
+        expect(Math.abs(first[2]! - last[2]!)).toBeLessThan(5);
+      }
+      expect(loops).toBeGreaterThan(tracks.length / 2);
+      // Sinuosity: length walked over 1 km of line against the straight distance between its ends.
+      const sinuosity = (points: TrackPoint[]) => {
+        const along = [0];
+        for (let i = 1; i < points.length; i++)
+          along.push(along[i - 1] + haversine(points[i - 1][1], points[i - 1][0], points[i][1], points[i][0]));
+        const ratios: number[] = [];
+        for (let i = 0, j = 0; i < points.length; i += 10) {
+          while (j < points.length - 1 && along[j] - along[i] < 1_000) j++;
+          if (along[j] - along[i] < 900) break;
+          ratios.push((along[j] - along[i]) / haversine(points[i][1], points[i][0], points[j][1], points[j][0]));
+        }
+        return ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+      };
+      const windings = tracks.map((t) => sinuosity(t.points)).sort((a, b) => a - b);
+      expect(windings[Math.floor(windings.length / 2)]).toBeGreaterThan(1.08);
+      expect(windings[Math.floor(windings.length * 0.9)]).toBeLessThan(2);
+      // Climbs (rises of more than 5 % of the course's climbing between two low points): not all alike.
+      const spreads: number[] = [];
+      for (const { event, points } of tracks) {
+        if (!TRAILS.has(event.sport)) continue;
+        const elevations = points.map((p) => p[2]!);
+        const gain = elevations.reduce((s, z, i) => s + Math.max(0, z - (elevations[i - 1] ?? z)), 0);
+        const threshold = Math.max(20, gain * 0.05);
+        const climbs: number[] = [];
+        let low = elevations[0];
+        let high = elevations[0];
+        for (const z of elevations) {
+          if (z > high) high = z;
+          if (high - z > threshold) {
+            if (high - low > threshold) climbs.push(high - low);
+            low = z;
+            high = z;
+          }
+          if (z < low) low = high = z;
+        }
+        if (high - low > threshold) climbs.push(high - low);
+        if (climbs.length < 3) continue;
+        const mean = climbs.reduce((s, c) => s + c, 0) / climbs.length;
+        spreads.push(Math.sqrt(climbs.reduce((s, c) => s + (c - mean) ** 2, 0) / climbs.length) / mean);
+      }
+      expect(spreads.length).toBeGreaterThan(50);
+      expect(spreads.sort((a, b) => a - b)[Math.floor(spreads.length / 2)]).toBeGreaterThan(0.3);
+    });
   });
 });

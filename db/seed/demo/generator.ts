@@ -16,10 +16,10 @@ import { addMonths, dayNumber, fromDayNumber, toIsoDate, weekday } from "./dates
 import { demoLandscape } from "./landscapes.ts";
 import { eventDescription, eventName, type NameContext, organizerName } from "./names.ts";
 import { pickCumulative, Rng } from "./prng.ts";
-import { type Anchor, terrainAt } from "./terrain.ts";
+import { type Anchor, type Relief, reliefAt, terrainAt } from "./terrain.ts";
 import { synthesizeTrack } from "./track.ts";
 
-export const DEFAULT_DEMO_EVENTS = 3_200;
+export const DEFAULT_DEMO_EVENTS = 7_000;
 export const DEFAULT_DEMO_SEED = 2026;
 
 export type DemoCommune = {
@@ -68,20 +68,21 @@ export type DemoSeries = { group: { name: string; slug: string } | null; edition
 
 /** Share of events per sport. */
 const SPORT_SHARES: Record<SportKey, number> = {
-  running: 20,
-  trail: 17,
+  running: 18,
+  trail: 19,
   triathlon: 8,
   mtb: 10,
   swimrun: 3.5,
-  cycling: 8,
+  cycling: 7,
   ironman: 1.5,
   marathon: 3,
   half_marathon: 7.5,
-  short_trail: 9,
-  ultra_trail: 4,
+  short_trail: 10,
+  ultra_trail: 4.5,
 };
 
-type Place = DemoCommune & { mountain: number; water: number; massif: Anchor | null; waterBody: Anchor | null };
+type Place = DemoCommune &
+  Relief & { mountain: number; water: number; massif: Anchor | null; waterBody: Anchor | null };
 
 /**
  * Where each sport happens: population (cities get road races) times terrain (trails in the mountains,
@@ -117,14 +118,13 @@ function placeWeight(sport: SportKey, p: Place): number {
   }
 }
 
-/** Relative number of events per month (January first). */
-const SEASONS: Record<SportKey | "mountain_trail", number[]> = {
+/** Relative number of events per month (January first), in the lowlands. */
+const SEASONS: Record<SportKey, number[]> = {
   running: [6, 6, 9, 10, 10, 9, 7, 5, 10, 10, 8, 7],
   half_marathon: [3, 4, 10, 12, 8, 5, 2, 2, 8, 12, 10, 4],
   marathon: [2, 3, 10, 13, 7, 4, 1, 1, 7, 13, 9, 3],
   trail: [4, 5, 7, 9, 10, 10, 9, 8, 10, 10, 7, 5],
   short_trail: [4, 5, 7, 9, 10, 10, 9, 8, 10, 10, 7, 5],
-  mountain_trail: [2, 2, 3, 5, 7, 12, 14, 14, 10, 6, 3, 2],
   ultra_trail: [1, 2, 3, 5, 7, 10, 13, 13, 10, 6, 3, 1],
   triathlon: [0, 0, 1, 4, 9, 13, 13, 12, 10, 3, 0, 0],
   ironman: [0, 0, 0, 3, 8, 12, 12, 8, 8, 2, 0, 0],
@@ -132,6 +132,28 @@ const SEASONS: Record<SportKey | "mountain_trail", number[]> = {
   mtb: [3, 4, 6, 9, 10, 10, 8, 7, 10, 9, 6, 3],
   cycling: [1, 2, 5, 9, 11, 12, 11, 9, 9, 5, 2, 1],
 };
+/** In the mountains: snow from December to April, the season from June to September. */
+const MOUNTAIN_SEASONS: Partial<Record<SportKey, number[]>> = {
+  trail: [1, 1, 2, 3.5, 9, 16, 15, 14, 13, 7, 2, 1],
+  short_trail: [1, 1, 2, 3.5, 9, 16, 15, 14, 13, 7, 2, 1],
+  ultra_trail: [0.5, 0.5, 1, 3, 6, 12, 16, 17, 13, 5, 1, 0.5],
+  mtb: [0.5, 0.5, 1.5, 4, 8, 12, 14, 14, 10, 5, 1, 0.5],
+  cycling: [0.2, 0.3, 1, 3, 8, 13, 15, 15, 10, 4, 0.5, 0.2],
+};
+
+/** Month weights of a sport at a place: from the lowland season to the mountain one with altitude. */
+function seasonAt(sport: SportKey, place: Place): number[] {
+  const low = SEASONS[sport];
+  const high = MOUNTAIN_SEASONS[sport];
+  if (!high) return low;
+  const a = Math.min(1, Math.max(0, (place.elevation - 300) / 700, (place.mountain - 0.2) / 0.5));
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  const [lowSum, highSum] = [sum(low), sum(high)];
+  return low.map((w, i) => (1 - a) * (w / lowSum) + a * (high[i] / highSum));
+}
+
+/** Share of race series still running: their latest edition is in the coming year. */
+const RUNNING_SHARE = 0.92;
 
 const TRACKED_SPORTS = new Set<SportKey>([
   "running",
@@ -230,10 +252,10 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
   const departmentNames = new Map(places.departments.map((d) => [d.code, d.name]));
   const regionNames = new Map(places.regions.map((r) => [r.code, r.name]));
 
-  const placesWithTerrain: Place[] = places.communes.map((c) => ({
-    ...c,
-    ...terrainAt(c.lat, c.lng, c.departmentCode),
-  }));
+  const placesWithTerrain: Place[] = places.communes.map((c) => {
+    const terrain = terrainAt(c.lat, c.lng, c.departmentCode);
+    return { ...c, ...terrain, ...reliefAt(c, terrain) };
+  });
   const sportKeys = SPORTS.map((s) => s.key) as SportKey[];
   const cumulative = new Map<SportKey, Float64Array>();
   for (const sport of sportKeys) {
@@ -264,20 +286,28 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
     const sport = series < sportKeys.length ? sportKeys[series] : rng.weighted(sportWeights);
     series++;
     const place = placesWithTerrain[pickCumulative(cumulative.get(sport)!, rng)];
+    // A series still running has its latest edition in the coming year and up to two before it; one
+    // that stopped, its last edition in the past.
+    const running = rng.chance(RUNNING_SHARE);
     const editions = Math.min(
       count - produced,
-      rng.weighted([
-        [1, 70],
-        [2, 20],
-        [3, 10],
-      ]),
+      running
+        ? rng.weighted([
+            [1, 75],
+            [2, 17],
+            [3, 8],
+          ])
+        : rng.weighted([
+            [1, 80],
+            [2, 20],
+          ]),
     );
-    const out = generateSeries(rng.fork(), sport, place, editions);
+    const out = generateSeries(rng.fork(), sport, place, editions, running);
     produced += out.editions.length;
     yield out;
   }
 
-  function generateSeries(rng: Rng, sport: SportKey, place: Place, editionCount: number): DemoSeries {
+  function generateSeries(rng: Rng, sport: SportKey, place: Place, editionCount: number, running: boolean): DemoSeries {
     const departmentName = departmentNames.get(place.departmentCode) ?? place.departmentCode;
     const regionName = regionNames.get(place.regionCode) ?? place.regionCode;
     const coastal = place.waterBody?.kind === "sea";
@@ -345,8 +375,7 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
             : VENUES_NATURE;
     const venue = rng.pick(venues);
     const address = `${rng.int(1, 40)} ${rng.pick(STREETS)}`;
-    const season =
-      SEASONS[(sport === "trail" || sport === "short_trail") && place.mountain > 0.5 ? "mountain_trail" : sport];
+    const season = seasonAt(sport, place);
     const overseas = place.departmentCode.startsWith("97");
     const months = naming.months;
     const monthWeight = (month: number) =>
@@ -368,9 +397,11 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
     );
     const preferredWeekday = sport === "ultra_trail" && multiDay > 0 ? rng.pick([5, 6]) : rng.chance(0.6) ? 0 : 6;
 
-    // Date of the latest edition: by season, on a weekend, leaving room for the earlier yearly editions.
-    const earliestLatest = first + 364 * (editionCount - 1);
-    const latestDay = pickDay(rng, earliestLatest, last - multiDay, monthWeight, preferredWeekday);
+    // Date of the latest edition: by season, on a weekend, in the coming year for a series still
+    // running, else in the past leaving room for the earlier yearly editions.
+    const latestDay = running
+      ? pickDay(rng, todayDay, last - multiDay, monthWeight, preferredWeekday)
+      : pickDay(rng, first + 364 * (editionCount - 1), todayDay - 1 - multiDay, monthWeight, preferredWeekday);
     const baseLat = place.lat + rng.range(-0.012, 0.012);
     const baseLng = place.lng + rng.range(-0.016, 0.016);
     const slugBase = slugify(name);
@@ -404,14 +435,9 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
         s.type !== "virtual" &&
         rng.chance(TRACK_SHARE),
     );
-    const baseElevation =
-      place.mountain > 0.45
-        ? rng.range(500, 1300)
-        : place.mountain > 0.2
-          ? rng.range(250, 700)
-          : coastal && place.water > 0.4
-            ? rng.range(3, 40)
-            : rng.range(30, 300);
+    // The start is in the village or close above it (a car park, a ski front), never below its valley.
+    const baseElevation = Math.max(place.floor, 2, place.elevation + rng.range(-10, 40));
+    const road = sport === "running" || sport === "marathon" || sport === "half_marathon";
 
     const editions: DemoEvent[] = [];
     for (let e = 0; e < editionCount; e++) {
@@ -518,7 +544,10 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
             distance: spec.distance,
             elevationGain: spec.elevationGain ?? 0,
             baseElevation,
+            floor: place.floor,
+            ceiling: road ? Math.min(place.ceiling, baseElevation + 400) : place.ceiling,
             loop: !spec.pointToPoint,
+            style: road && terrain === "town" ? "road" : "trail",
           });
           track = {
             name: `${name} – ${spec.name}`,

@@ -73,7 +73,8 @@ function StatusNotice({ event, locale }: { event: EventDetail; locale: Locale })
         </div>
       </div>
     );
-  if (event.postponed)
+  // Only while the race is still ahead: once it has run, it is simply finished.
+  if (event.state === "postponed")
     return (
       <div
         role="note"
