@@ -125,10 +125,10 @@ describe("parseGpxTrack", () => {
     ]);
   });
 
-  it("drops impossible elevations but keeps the point", () => {
+  it("drops impossible and empty elevations but keeps the point", () => {
     const parsed = parseGpxTrack(
       gpxDocument(
-        `<trk><trkseg><trkpt lat="45" lon="6"><ele>-32768</ele></trkpt><trkpt lat="45.1" lon="6"><ele>n/a</ele></trkpt></trkseg></trk>`,
+        `<trk><trkseg><trkpt lat="45" lon="6"><ele>-32768</ele></trkpt><trkpt lat="45.1" lon="6"><ele> </ele></trkpt></trkseg></trk>`,
       ),
     );
     expect(parsed.points).toEqual([
@@ -136,6 +136,23 @@ describe("parseGpxTrack", () => {
       [6, 45.1, null],
     ]);
   });
+
+  it("reads elevations written with a decimal comma", () => {
+    const parsed = parseGpxTrack(
+      gpxDocument(
+        `<trk><trkseg><trkpt lat="45" lon="6"><ele>1234,5</ele></trkpt><trkpt lat="45.1" lon="6"><ele> -12,25 </ele></trkpt><trkpt lat="45.2" lon="6"><ele>1234.5</ele></trkpt></trkseg></trk>`,
+      ),
+    );
+    expect(parsed.points.map((p) => p[2])).toEqual([1234.5, -12.25, 1234.5]);
+  });
+
+  it.each(["n/a", "1.234,5", "1 234", "12m", "NaN", "0x10", "1,2,3"])(
+    "refuses an unreadable elevation (%s) as GPX_ELEVATION_INVALID",
+    (ele) => {
+      const body = `<trk><trkseg><trkpt lat="45" lon="6"><ele>100</ele></trkpt><trkpt lat="45.1" lon="6"><ele>${ele}</ele></trkpt></trkseg></trk>`;
+      expect(errorCode(() => parseGpxTrack(gpxDocument(body)))).toBe("GPX_ELEVATION_INVALID");
+    },
+  );
 
   it.each([
     ["plain text", "this is not xml"],

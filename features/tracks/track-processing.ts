@@ -98,10 +98,26 @@ function coordinate(value: string | undefined, limit: number): number {
   return n;
 }
 
+/** A number with a decimal point or, as French software writes it, a decimal comma. */
+const ELEVATION = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * An <ele> value in metres: "1234.5" and "1234,5" alike; empty means none, and so does a value no
+ * terrain has (-32768 and similar "no data" markers). Anything else is no number at all:
+ * GPX_ELEVATION_INVALID, the file is refused rather than read with elevations missing.
+ */
+function elevation(value: string): number | null {
+  if (value === "") return null;
+  if (!ELEVATION.test(value)) throw new ApiError("GPX_ELEVATION_INVALID");
+  const ele = Number(value.replace(",", "."));
+  return Number.isFinite(ele) && ele >= MIN_ELEVATION && ele <= MAX_ELEVATION ? ele : null;
+}
+
 /**
  * The points and name of a GPX 1.0 or 1.1 document. Throws GPX_INVALID when the text is not
  * well-formed XML with a <gpx> root or a point lacks a valid lat/lon, GPX_EMPTY when fewer than
- * two points remain, GPX_TOO_LARGE beyond TRACK_MAX_POINTS.
+ * two points remain, GPX_TOO_LARGE beyond TRACK_MAX_POINTS, GPX_ELEVATION_INVALID for an <ele> of a
+ * point that is not a number.
  */
 export function parseGpxTrack(text: string): ParsedGpxTrack {
   if (text.length > TRACK_MAX_BYTES) throw new ApiError("GPX_TOO_LARGE");
@@ -173,10 +189,7 @@ export function parseGpxTrack(text: string): ParsedGpxTrack {
       const local = localName(tagName);
       if (capture && capture.depth === stack.length) {
         const value = decodeEntities(capture.text).trim();
-        if (capture.kind === "ele" && point) {
-          const ele = value === "" ? Number.NaN : Number(value);
-          point[2] = Number.isFinite(ele) && ele >= MIN_ELEVATION && ele <= MAX_ELEVATION ? ele : null;
-        } else if (capture.kind === "metadata" && value && metadataName === null) metadataName = value;
+        if (capture.kind === "ele" && point) point[2] = elevation(value); else if (capture.kind === "metadata" && value && metadataName === null) metadataName = value;
         else if (capture.kind === "line" && value && lineName === null) lineName = value;
         capture = null;
       }
