@@ -189,7 +189,8 @@ export function parseGpxTrack(text: string): ParsedGpxTrack {
       const local = localName(tagName);
       if (capture && capture.depth === stack.length) {
         const value = decodeEntities(capture.text).trim();
-        if (capture.kind === "ele" && point) point[2] = elevation(value); else if (capture.kind === "metadata" && value && metadataName === null) metadataName = value;
+        if (capture.kind === "ele" && point) point[2] = elevation(value);
+        else if (capture.kind === "metadata" && value && metadataName === null) metadataName = value;
         else if (capture.kind === "line" && value && lineName === null) lineName = value;
         capture = null;
       }

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rows } from "../../db/rows.server.ts";
+import { EDITION_COPY_QUEUE } from "../../server/app.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { rateLimits, users } from "../accounts/accounts.tables.ts";
@@ -16,7 +17,7 @@ import {
   type TrackResult,
   type TrackUploadResponse,
 } from "./track-processing.ts";
-import { TRACK_UPLOAD_LIMIT, UNATTACHED_TRACKS_KEPT } from "./tracks.service.server.ts";
+import { TRACK_UPLOAD_LIMIT, UNATTACHED_TRACK_GRACE_MS, UNATTACHED_TRACKS_KEPT } from "./tracks.service.server.ts";
 
 let t: TestApp;
 let ipCounter = 0;
@@ -699,5 +700,39 @@ describe("DELETE /api/track/{id}", () => {
     expect((await deleteTrack(uploader, track.id)).statusCode).toBe(200);
     expect(await trackRow(track.id)).toBeUndefined();
     expect((await deleteTrack(uploader, "x")).statusCode).toBe(400);
+  });
+});
+
+describe("the nightly job: uploads never attached to a course", () => {
+  it(`deletes an unattached upload older than ${UNATTACHED_TRACK_GRACE_MS / 3_600_000} h; keeps a fresher one and an old attached one`, async () => {
+    const uploader = await member();
+    const [course] = await freshEvent(uploader);
+    const ids: Record<"abandoned" | "fresh" | "attached", number> = {
+      abandoned: (await upload(uploader, 0, climbGpx("Abandonnée"))).json().track.id,
+      fresh: (await upload(uploader, 0, climbGpx("Récente"))).json().track.id,
+      attached: (await upload(uploader, course.id, climbGpx("Sur sa course"))).json().track.id,
+    };
+    const now = TEST_REFERENCE_DATE.getTime();
+    const age = (id: number, ms: number) =>
+      t.database.db
+        .update(tracks)
+        .set({ createdAt: new Date(now - ms) })
+        .where(eq(tracks.id, id));
+    await age(ids.abandoned, UNATTACHED_TRACK_GRACE_MS + 60_000);
+    await age(ids.fresh, UNATTACHED_TRACK_GRACE_MS - 60_000);
+    await age(ids.attached, 30 * UNATTACHED_TRACK_GRACE_MS);
+
+    await t.app.jobs.enqueue(EDITION_COPY_QUEUE, {}, { runAt: TEST_REFERENCE_DATE });
+    expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
+
+    expect(await trackRow(ids.abandoned)).toBeUndefined();
+    expect(await trackRow(ids.fresh)).toMatchObject({ courseId: null, name: "Récente" });
+    expect(await trackRow(ids.attached)).toMatchObject({ courseId: course.id, name: "Sur sa course" });
+    // What the event form then sees: the abandoned upload can no longer be put on a course.
+    const attach = await setTrack(uploader, "course", { trackId: ids.abandoned, courseId: course.id });
+    expect(attach.statusCode).toBe(404);
+    expect(attach.json().error).toMatchObject({ code: "ITEM_NOT_FOUND", field: "trackId" });
+    const fresh = await setTrack(uploader, "course", { trackId: ids.fresh, courseId: course.id });
+    expect(fresh.statusCode, fresh.body).toBe(200);
   });
 });
