@@ -79,7 +79,8 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
 };
 
-const EDITION_COPY_QUEUE = "events.copy-editions";
+/** The nightly job: unattached track uploads purged, next year's editions created. */
+export const EDITION_COPY_QUEUE = "events.copy-editions";
 
 /** Writes that never change a public page: signing in or up, codes, password recovery. */
 const PAGE_NEUTRAL_WRITES = new Set([
@@ -106,10 +107,18 @@ export function eventSlugOf(url: string): string | null {
   return match ? (match[1] ?? match[2] ?? null) : null;
 }
 
-function changesPublicPages(request: FastifyRequest): boolean {
+/**
+ * Whether a successful request may change a public page (then the page cache is cleared). A track
+ * uploaded for a course not saved yet (`/api/upload/track/0`) shows on no page until the event is saved.
+ */
+export function changesPublicPages(
+  request: Pick<FastifyRequest, "method" | "params"> & { routeOptions: { url?: string } },
+): boolean {
   const method = request.method;
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
-  return !PAGE_NEUTRAL_WRITES.has(request.routeOptions.url ?? "");
+  const url = request.routeOptions.url ?? "";
+  if (url === "/api/upload/track/:id") return Number((request.params as { id?: unknown } | undefined)?.id) !== 0;
+  return !PAGE_NEUTRAL_WRITES.has(url);
 }
 
 /** The next 03:00 UTC (4 or 5 a.m. in France), when the site is quiet. */
@@ -120,8 +129,9 @@ export function nextNightlyRun(now: Date): Date {
 }
 
 /**
- * Next year's editions are created by a nightly job (which also purges orphan track uploads).
- * Only servers that run jobs schedule it; the job schedules its next night itself.
+ * Next year's editions are created by a nightly job, which first deletes the track uploads never
+ * attached to a course within a day (tracksService.purgeUnattached). Only servers that run jobs
+ * schedule it; the job schedules its next night itself.
  */
 function scheduleEditionCopies(app: FastifyInstance, jobs: JobQueue, clock: () => Date, schedule: boolean) {
   jobs.register(EDITION_COPY_QUEUE, async () => {
@@ -130,8 +140,14 @@ function scheduleEditionCopies(app: FastifyInstance, jobs: JobQueue, clock: () =
     if ((await jobs.active(EDITION_COPY_QUEUE)) <= 1) {
       await jobs.enqueue(EDITION_COPY_QUEUE, {}, { runAt: nextNightlyRun(new Date(clock().getTime() + 60_000)) });
     }
+    // First, and on its own: a failing copy must not keep abandoned uploads forever.
+    try {
+      const purged = await app.services.tracks.purgeUnattached();
+      if (purged) app.log.info({ purged }, "unattached track uploads deleted");
+    } catch (error) {
+      app.log.error({ err: error }, "purging unattached track uploads failed");
+    }
     const created = await app.services.editor.copyDueEditions();
-    await app.services.editor.purgeOrphanTracks();
     if (created.length) {
       app.pageCache?.clear();
       app.services.search.invalidate();

@@ -46,6 +46,8 @@ export const errorCatalogue = {
   EVENT_NOT_SAVED: { status: 409, key: "errors.eventNotSaved" },
   GPX_INVALID: { status: 400, key: "errors.gpxInvalid", field: "file" },
   GPX_EMPTY: { status: 400, key: "errors.gpxEmpty", field: "file" },
+  /** An <ele> of a point that is not a number (a decimal comma is read). */
+  GPX_ELEVATION_INVALID: { status: 400, key: "errors.gpxElevationInvalid", field: "file" },
   /** Over TRACK_MAX_BYTES or TRACK_MAX_POINTS (features/tracks/track-processing.ts); the message says both. */
   GPX_TOO_LARGE: { status: 413, key: "errors.gpxTooLarge", field: "file" },
   /** A member's upload quota for the hour is spent (tracks, photos). */

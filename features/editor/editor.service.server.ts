@@ -3,7 +3,7 @@
  * requests from members who neither own nor organise the event, status changes (cancel, postpone,
  * confirm, validate…), the moderation queue, history, duplicates and next year's editions.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { isUniqueViolation, rows } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
@@ -1011,13 +1011,6 @@ export function editorService(
       });
       for (const pair of created) await deps.copyVisuals?.(pair.from, pair.to);
       return created.map((pair) => pair.to);
-    },
-
-    /** Tracks uploaded but never attached, older than a day, are dropped. */
-    async purgeOrphanTracks() {
-      await db
-        .delete(tracks)
-        .where(and(isNull(tracks.courseId), sql`${tracks.createdAt} < ${new Date(clock().getTime() - 86_400_000)}`));
     },
   };
 }

@@ -93,8 +93,9 @@ export const trackSummarySchema = z.object({
   courseId: id.nullable(),
   /** Metres along the line. */
   distance: z.number().int(),
-  elevationGain: z.number().int(),
-  elevationLoss: z.number().int(),
+  /** Metres; null when the track's file had no elevation (unknown, not 0). */
+  elevationGain: z.number().int().nullable(),
+  elevationLoss: z.number().int().nullable(),
   minElevation: z.number().int().nullable(),
   maxElevation: z.number().int().nullable(),
   start: z.object({ lat: z.number(), lng: z.number() }).nullable(),
@@ -232,8 +233,9 @@ export const elevationQuerySchema = z.object({
 export const elevationProfileSchema = z.object({
   id,
   distance: z.number().int(),
-  elevationGain: z.number().int(),
-  elevationLoss: z.number().int(),
+  /** Metres; null when the track's file had no elevation (unknown, not 0). */
+  elevationGain: z.number().int().nullable(),
+  elevationLoss: z.number().int().nullable(),
   minElevation: z.number().int().nullable(),
   maxElevation: z.number().int().nullable(),
   /** [distance from the start in m, elevation in m], evenly spaced. */

@@ -207,8 +207,9 @@ export const tracks = pgTable(
     /** Simplified line as [lng, lat, ele] points. */
     points: jsonb("points").$type<TrackPoint[]>().notNull(),
     distance: integer("distance").notNull(),
-    elevationGain: integer("elevation_gain").notNull(),
-    elevationLoss: integer("elevation_loss").notNull(),
+    /** Metres; null when the file had no elevation (unknown, not 0). */
+    elevationGain: integer("elevation_gain"),
+    elevationLoss: integer("elevation_loss"),
     minElevation: integer("min_elevation"),
     maxElevation: integer("max_elevation"),
     /** [distance in m, elevation in m] samples for charts. */

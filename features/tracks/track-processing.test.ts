@@ -125,10 +125,10 @@ describe("parseGpxTrack", () => {
     ]);
   });
 
-  it("drops impossible elevations but keeps the point", () => {
+  it("drops impossible and empty elevations but keeps the point", () => {
     const parsed = parseGpxTrack(
       gpxDocument(
-        `<trk><trkseg><trkpt lat="45" lon="6"><ele>-32768</ele></trkpt><trkpt lat="45.1" lon="6"><ele>n/a</ele></trkpt></trkseg></trk>`,
+        `<trk><trkseg><trkpt lat="45" lon="6"><ele>-32768</ele></trkpt><trkpt lat="45.1" lon="6"><ele> </ele></trkpt></trkseg></trk>`,
       ),
     );
     expect(parsed.points).toEqual([
@@ -136,6 +136,23 @@ describe("parseGpxTrack", () => {
       [6, 45.1, null],
     ]);
   });
+
+  it("reads elevations written with a decimal comma", () => {
+    const parsed = parseGpxTrack(
+      gpxDocument(
+        `<trk><trkseg><trkpt lat="45" lon="6"><ele>1234,5</ele></trkpt><trkpt lat="45.1" lon="6"><ele> -12,25 </ele></trkpt><trkpt lat="45.2" lon="6"><ele>1234.5</ele></trkpt></trkseg></trk>`,
+      ),
+    );
+    expect(parsed.points.map((p) => p[2])).toEqual([1234.5, -12.25, 1234.5]);
+  });
+
+  it.each(["n/a", "1.234,5", "1 234", "12m", "NaN", "0x10", "1,2,3"])(
+    "refuses an unreadable elevation (%s) as GPX_ELEVATION_INVALID",
+    (ele) => {
+      const body = `<trk><trkseg><trkpt lat="45" lon="6"><ele>100</ele></trkpt><trkpt lat="45.1" lon="6"><ele>${ele}</ele></trkpt></trkseg></trk>`;
+      expect(errorCode(() => parseGpxTrack(gpxDocument(body)))).toBe("GPX_ELEVATION_INVALID");
+    },
+  );
 
   it.each([
     ["plain text", "this is not xml"],
@@ -239,7 +256,7 @@ describe("processTrack: distance and elevation", () => {
   it("counts a real 500 m climb in full, with or without noise", () => {
     const climb = (d: number) => 400 + Math.min(500, Math.max(0, d - 1_000) / 10);
     const clean = processTrack(eastward(8_000, 10, climb));
-    expect(clean.elevationGain).toBeGreaterThanOrEqual(490);
+    expect(clean.elevationGain).toBeGreaterThanOrEqual(495);
     expect(clean.elevationGain).toBeLessThanOrEqual(505);
     expect(clean.elevationLoss).toBeLessThan(5);
     const rng = new Rng(3);
@@ -250,6 +267,83 @@ describe("processTrack: distance and elevation", () => {
     expect(noisy.maxElevation).toBeLessThanOrEqual(905);
   });
 
+  it("rejects an isolated spike whatever the spacing of the points: 1 m, 10 m or 100 m", () => {
+    for (const spacing of [1, 10, 100]) {
+      for (const jump of [120, -150]) {
+        // A flat 3 km at 300 m, one point (the one nearest 1.5 km) off by `jump` metres.
+        const at = Math.round(1_500 / spacing) * spacing;
+        const points = eastward(3_000, spacing, (d) => (d === at ? 300 + jump : 300));
+        const track = processTrack(points);
+        const label = `spacing ${spacing} m, spike ${jump} m`;
+        expect(track.elevationGain, label).toBe(0);
+        expect(track.elevationLoss, label).toBe(0);
+        expect(track.minElevation, label).toBe(300);
+        expect(track.maxElevation, label).toBe(300);
+      }
+    }
+  });
+
+  it("rejects a spike of a few points, a bad first fix and a bad last fix, on a climb as on the flat", () => {
+    // 10 % for 2 km (200 m up) at 2 m spacing; three points 80 m too high in the middle.
+    const climb = (d: number) => 500 + d / 10;
+    const middle = eastward(2_000, 2, (d) => (d >= 1_000 && d <= 1_004 ? climb(d) + 80 : climb(d)));
+    expect(processTrack(middle).elevationGain).toBe(200);
+    expect(processTrack(middle).elevationLoss).toBe(0);
+    const ends = eastward(2_000, 20, climb);
+    ends[0][2] = 0;
+    ends[ends.length - 1][2] = 3_000;
+    // Without the first and last points the climb runs from 502 m (20 m in) to 698 m.
+    expect(processTrack(ends)).toMatchObject({
+      elevationGain: 196,
+      elevationLoss: 0,
+      minElevation: 502,
+      maxElevation: 698,
+    });
+  });
+
+  it("keeps a real change of level that does not come back (a steep step up, then on at the new level)", () => {
+    const step = processTrack(eastward(2_000, 10, (d) => (d < 1_000 ? 300 : 330)));
+    expect(step.elevationGain).toBe(30);
+    expect(step.elevationLoss).toBe(0);
+  });
+
+  it("counts a clean 500 m climb as 500 m ± 1 %, whatever the spacing and even from the first metre", () => {
+    for (const spacing of [1, 10, 50, 100]) {
+      // Flat 1 km, 5 km at 10 %, flat 2 km; then the same climb starting at the first point.
+      const lead = processTrack(eastward(8_000, spacing, (d) => 400 + Math.min(500, Math.max(0, d - 1_000) / 10)));
+      const straight = processTrack(eastward(5_000, spacing, (d) => 400 + d / 10));
+      for (const track of [lead, straight]) {
+        expect(track.elevationGain, `spacing ${spacing} m`).toBeGreaterThanOrEqual(495);
+        expect(track.elevationGain, `spacing ${spacing} m`).toBeLessThanOrEqual(505);
+        expect(track.elevationLoss, `spacing ${spacing} m`).toBe(0);
+      }
+    }
+  });
+
+  it("counts a noisy 500 m climb (GPS noise ±5 m every 5 m) within 2 %", () => {
+    const rng = new Rng(19);
+    const climb = (d: number) => 400 + Math.min(500, Math.max(0, d - 1_000) / 10);
+    const noisy = processTrack(eastward(8_000, 5, (d) => climb(d) + rng.range(-5, 5)));
+    expect(noisy.elevationGain).toBeGreaterThanOrEqual(490);
+    expect(noisy.elevationGain).toBeLessThanOrEqual(510);
+    expect(noisy.elevationLoss).toBeLessThan(10);
+  });
+
+  it("counts no climb across the gap between two segments", () => {
+    // Two flat segments, the second 250 m higher (a lift between them), then a real 100 m climb.
+    const low = eastward(2_000, 10, () => 1_000);
+    const high = eastward(2_000, 10, (d) => 1_250 + Math.max(0, d - 1_000) / 10).map(
+      ([lng, lat, ele]) => [lng, lat + 0.01, ele] as TrackPoint,
+    );
+    const joined = processTrack([...low, ...high], null, [low.length]);
+    expect(joined.elevationGain).toBe(100);
+    expect(joined.elevationLoss).toBe(0);
+    expect(joined.minElevation).toBe(1_000);
+    expect(joined.maxElevation).toBe(1_350);
+    // The same points read as one segment climb the 250 m.
+    expect(processTrack([...low, ...high]).elevationGain).toBe(350);
+  });
+
   it("keeps rolling hills: ten 40 m hills make about 400 m up and down", () => {
     const hills = processTrack(eastward(10_000, 10, (d) => 200 + 20 * (1 - Math.cos((2 * Math.PI * d) / 1_000))));
     expect(hills.elevationGain).toBeGreaterThan(370);
@@ -257,14 +351,14 @@ describe("processTrack: distance and elevation", () => {
     expect(hills.elevationLoss).toBeGreaterThan(370);
   });
 
-  it("uses the known elevations when some points have none, and reports none when no point has one", () => {
+  it("uses the known elevations when some points have none, and reports unknown (null, not 0) when no point has one", () => {
     const partial = processTrack(eastward(2_000, 10, (d) => (d % 100 === 0 ? 100 + d / 20 : null)));
     expect(partial.elevationGain).toBeGreaterThan(90);
     expect(partial.points.every((p) => p[2] !== null)).toBe(true);
     const flat = processTrack(eastward(1_000, 10, () => null));
     expect(flat).toMatchObject({
-      elevationGain: 0,
-      elevationLoss: 0,
+      elevationGain: null,
+      elevationLoss: null,
       minElevation: null,
       maxElevation: null,
       profile: [],
@@ -365,7 +459,7 @@ describe("processGpx and reverseTrack", () => {
     expect(reversed.profile[0]).toEqual([0, forward.profile.at(-1)![1]]);
     expect(reversed.profile.at(-1)).toEqual([forward.distance, forward.profile[0][1]]);
     const recomputed = processTrack([...raw].reverse());
-    expect(Math.abs(recomputed.elevationGain - reversed.elevationGain)).toBeLessThanOrEqual(5);
-    expect(Math.abs(recomputed.elevationLoss - reversed.elevationLoss)).toBeLessThanOrEqual(5);
+    expect(Math.abs(recomputed.elevationGain! - reversed.elevationGain!)).toBeLessThanOrEqual(5);
+    expect(Math.abs(recomputed.elevationLoss! - reversed.elevationLoss!)).toBeLessThanOrEqual(5);
   });
 });

@@ -98,10 +98,26 @@ function coordinate(value: string | undefined, limit: number): number {
   return n;
 }
 
+/** A number with a decimal point or, as French software writes it, a decimal comma. */
+const ELEVATION = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * An <ele> value in metres: "1234.5" and "1234,5" alike; empty means none, and so does a value no
+ * terrain has (-32768 and similar "no data" markers). Anything else is no number at all:
+ * GPX_ELEVATION_INVALID, the file is refused rather than read with elevations missing.
+ */
+function elevation(value: string): number | null {
+  if (value === "") return null;
+  if (!ELEVATION.test(value)) throw new ApiError("GPX_ELEVATION_INVALID");
+  const ele = Number(value.replace(",", "."));
+  return Number.isFinite(ele) && ele >= MIN_ELEVATION && ele <= MAX_ELEVATION ? ele : null;
+}
+
 /**
  * The points and name of a GPX 1.0 or 1.1 document. Throws GPX_INVALID when the text is not
  * well-formed XML with a <gpx> root or a point lacks a valid lat/lon, GPX_EMPTY when fewer than
- * two points remain, GPX_TOO_LARGE beyond TRACK_MAX_POINTS.
+ * two points remain, GPX_TOO_LARGE beyond TRACK_MAX_POINTS, GPX_ELEVATION_INVALID for an <ele> of a
+ * point that is not a number.
  */
 export function parseGpxTrack(text: string): ParsedGpxTrack {
   if (text.length > TRACK_MAX_BYTES) throw new ApiError("GPX_TOO_LARGE");
@@ -173,10 +189,8 @@ export function parseGpxTrack(text: string): ParsedGpxTrack {
       const local = localName(tagName);
       if (capture && capture.depth === stack.length) {
         const value = decodeEntities(capture.text).trim();
-        if (capture.kind === "ele" && point) {
-          const ele = value === "" ? Number.NaN : Number(value);
-          point[2] = Number.isFinite(ele) && ele >= MIN_ELEVATION && ele <= MAX_ELEVATION ? ele : null;
-        } else if (capture.kind === "metadata" && value && metadataName === null) metadataName = value;
+        if (capture.kind === "ele" && point) point[2] = elevation(value);
+        else if (capture.kind === "metadata" && value && metadataName === null) metadataName = value;
         else if (capture.kind === "line" && value && lineName === null) lineName = value;
         capture = null;
       }
@@ -301,16 +315,33 @@ export function cumulativeDistances(points: readonly TrackPoint[], breaks: reado
   return out;
 }
 
-/** Spacing of the regular grid the elevation is resampled on, metres. */
+/** Spacing of the grid of the elevation profile and of the display line's elevations, metres. */
 export const ELEVATION_STEP = 10;
-/** Half-width of the moving average, metres (at least SMOOTHING_MIN_POINTS recorded points). */
-export const SMOOTHING_RADIUS = 40;
-const SMOOTHING_MIN_POINTS = 4;
-/** A rise or fall counts only once it reaches this many metres (after smoothing). */
+/** A rise or fall counts only once it reaches this many metres (hysteresis, see `analyseElevation`). */
 export const ELEVATION_THRESHOLD = 4;
+const ELEVATION_THRESHOLD_MAX = 15;
+/**
+ * Spikes: between two points, a change of elevation larger than SPIKE_MARGIN metres plus
+ * SPIKE_GRADE times their distance apart is no terrain a runner covers (a 50 % grade is beyond
+ * the steepest vertical-kilometre races). A point, or a run of points, reached by such a step and
+ * left by such a step back to the level it came from is a bad fix, whatever the spacing of the
+ * points: one metre or a hundred.
+ */
+export const SPIKE_GRADE = 0.5;
+export const SPIKE_MARGIN = 10;
+/** A bad stretch longer than this (metres along the track) is a change of level, not a spike. */
+const SPIKE_MAX_LENGTH = 500;
+/** Noise is judged on points whose two neighbours lie at most this far apart (metres). */
+const NOISE_SPAN = 80;
+/** Share of little peaks and dips among those points above which their wobble is noise. */
+const ZIGZAG_SHARE = 0.3;
+/** Noise the smoothing leaves at most (standard deviation, metres), as long as its radius allows. */
+const RESIDUAL_NOISE = 0.5;
+const SMOOTHING_MAX_RADIUS = 100;
+const NOISE_FACTOR = 5;
 
 export type ElevationAnalysis = {
-  /** Smoothed elevation on a regular grid: `elevations[k]` at `distances[k]`. */
+  /** Smoothed elevation along the track, segment after segment: `elevations[k]` at `distances[k]`. */
   distances: Float64Array;
   elevations: Float64Array;
   gain: number;
@@ -319,31 +350,14 @@ export type ElevationAnalysis = {
   max: number;
   /** The hysteresis threshold used, metres. */
   threshold: number;
+  /** Half-width of the moving average, metres (0: the recorded elevations were clean enough). */
+  radius: number;
+  /** Points dropped as spikes. */
+  spikes: number;
 };
 
-const NOISE_FACTOR = 5;
-const ELEVATION_THRESHOLD_MAX = 15;
-
-/**
- * Point-to-point noise of recorded elevations (standard deviation, metres): how far each point
- * lies from the straight line between its neighbours, taken robustly (median absolute deviation)
- * so that real changes of slope barely count. Smooth sources (a route planner's terrain model, a
- * barometer) give about 0, raw GPS altitudes several metres.
- */
-function pointNoise(xs: readonly number[], ys: readonly number[]): number {
-  const residuals: number[] = [];
-  const stride = Math.max(1, Math.floor(xs.length / 20_000));
-  for (let i = 1; i + 1 < xs.length; i += stride) {
-    const span = xs[i + 1] - xs[i - 1];
-    const w = span > 0 ? (xs[i] - xs[i - 1]) / span : 0.5;
-    residuals.push(Math.abs(ys[i] - (ys[i - 1] + (ys[i + 1] - ys[i - 1]) * w)));
-  }
-  if (residuals.length < 3) return 0;
-  residuals.sort((a, b) => a - b);
-  // MAD → σ for a normal distribution, then the 1.5 variance factor of a point against the
-  // line through two equally noisy neighbours.
-  return residuals[residuals.length >> 1] / 0.6745 / Math.sqrt(1.5);
-}
+/** Recorded elevations of one segment: distance along the track (ascending) and elevation. */
+type Series = { xs: number[]; ys: number[] };
 
 /** Linear interpolation of y(x) at `at`, x sorted ascending; `hint` is where to start looking. */
 function interpolate(xs: ArrayLike<number>, ys: ArrayLike<number>, at: number, hint: { i: number }): number {
@@ -357,91 +371,162 @@ function interpolate(xs: ArrayLike<number>, ys: ArrayLike<number>, at: number, h
   return span > 0 ? ys[i] + ((ys[i + 1] - ys[i]) * (at - xs[i])) / span : ys[i + 1];
 }
 
+const steep = (s: Series, a: number, b: number) =>
+  Math.abs(s.ys[b] - s.ys[a]) > SPIKE_MARGIN + SPIKE_GRADE * Math.abs(s.xs[b] - s.xs[a]);
+
 /**
- * Positive and negative elevation the way a runner means them, not the sum of every wobble of a GPS
- * altitude (noisy by ±5 m or more from one point to the next, which would turn a flat 10 km into
- * several hundred metres of "climb"). Three steps:
- *
- * 1. Resample on a regular 10 m grid along the distance, interpolating linearly. Time no longer
- *    matters: a runner standing still at a refreshment point adds a hundred noisy points at one
- *    place, which become a single sample.
- * 2. Median of 5 samples, to drop isolated spikes (one bad fix), then a centred moving average over
- *    ±40 m. When the recorded elevations are noisy (see `pointNoise`) and sparse, the window is
- *    widened to hold at least four recorded points. Real slopes are hundreds of metres long and
- *    survive; smooth sources (a route planner's terrain model, a barometer) are barely touched.
- * 3. Hysteresis: the direction (up or down) only changes once the smoothed elevation has moved
- *    `threshold` metres away from the last extreme, and then the whole swing from turning point to
- *    turning point is counted, so a real climb counts in full. The threshold is 4 m, raised to five
- *    times the noise still left after averaging (at most 15 m) for noisy recordings.
- *
- * Bumps smaller than the threshold or shorter than about 100 m are ignored: the price of not
- * counting noise, and what GPS watches and route planners do as well.
+ * One pass of spike rejection, start to end. From the last good point, a steep step starts a
+ * suspect run; the run is a spike when, within SPIKE_MAX_LENGTH, a steep step brings the track back
+ * within reach of that good point (or the track ends first). A run that never comes back is a real
+ * change of level and is kept.
  */
-export function analyseElevation(points: readonly TrackPoint[], cumulative: Float64Array): ElevationAnalysis | null {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let i = 0; i < points.length; i++) {
-    const ele = points[i][2];
-    if (ele !== null) {
-      xs.push(cumulative[i]);
-      ys.push(ele);
+function dropSpikes(s: Series): Series {
+  const n = s.xs.length;
+  const keep = new Uint8Array(n).fill(1);
+  let base = 0;
+  let i = 1;
+  while (i < n) {
+    if (!steep(s, base, i)) {
+      base = i++;
+      continue;
+    }
+    const side = Math.sign(s.ys[i] - s.ys[base]);
+    let back = -1;
+    let j = i + 1;
+    for (; j < n && s.xs[j] - s.xs[i] <= SPIKE_MAX_LENGTH; j++) {
+      if (!steep(s, base, j)) {
+        if (steep(s, j - 1, j)) back = j;
+        break;
+      }
+      if (Math.sign(s.ys[j] - s.ys[base]) !== side) break;
+    }
+    if (j === n) back = n; // the track ends on the bad stretch
+    if (back === -1) {
+      base = i++;
+      continue;
+    }
+    for (let k = i; k < back; k++) keep[k] = 0;
+    base = back;
+    i = back + 1;
+  }
+  const out: Series = { xs: [], ys: [] };
+  for (let k = 0; k < n; k++) {
+    if (keep[k]) {
+      out.xs.push(s.xs[k]);
+      out.ys.push(s.ys[k]);
     }
   }
-  if (xs.length === 0) return null;
-  const total = cumulative[cumulative.length - 1];
-  // Very long tracks get a coarser grid so the work stays bounded.
-  const step = Math.max(ELEVATION_STEP, total / 100_000);
-  const n = Math.max(2, Math.ceil(total / step) + 1);
-  const distances = new Float64Array(n);
-  const raw = new Float64Array(n);
-  const hint = { i: 0 };
-  for (let k = 0; k < n; k++) {
-    distances[k] = Math.min(total, k * step);
-    raw[k] = interpolate(xs, ys, distances[k], hint);
-  }
+  return out;
+}
 
-  // 2a. Median of 5.
-  const median = new Float64Array(n);
-  const window: number[] = [];
-  for (let k = 0; k < n; k++) {
-    window.length = 0;
-    for (let j = Math.max(0, k - 2); j <= Math.min(n - 1, k + 2); j++) window.push(raw[j]);
-    window.sort((a, b) => a - b);
-    median[k] = window[window.length >> 1];
-  }
-  // 2b. Moving average; on noisy sparse points, widened to cover SMOOTHING_MIN_POINTS recorded points.
-  const noise = pointNoise(xs, ys);
-  const spacing = xs.length > 1 ? (xs[xs.length - 1] - xs[0]) / (xs.length - 1) : 0;
-  const radius = Math.max(SMOOTHING_RADIUS, noise >= 1 ? (spacing * SMOOTHING_MIN_POINTS) / 2 : 0);
-  const half = Math.max(1, Math.round(radius / step));
-  const prefix = new Float64Array(n + 1);
-  for (let k = 0; k < n; k++) prefix[k + 1] = prefix[k] + median[k];
-  const elevations = new Float64Array(n);
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (let k = 0; k < n; k++) {
-    const a = Math.max(0, k - half);
-    const b = Math.min(n - 1, k + half);
-    const e = (prefix[b + 1] - prefix[a]) / (b - a + 1);
-    elevations[k] = e;
-    if (e < min) min = e;
-    if (e > max) max = e;
-  }
+/** Spikes dropped both ways (a bad first fix is a bad last fix of the track run backwards). */
+function withoutSpikes(s: Series): Series {
+  const forward = dropSpikes(s);
+  const backward = dropSpikes({ xs: forward.xs.map((x) => -x).reverse(), ys: [...forward.ys].reverse() });
+  return { xs: backward.xs.map((x) => -x).reverse(), ys: backward.ys.reverse() };
+}
 
-  // 3. Hysteresis between turning points, above the noise left after smoothing.
-  // Independent values averaged: recorded points in the window, or grid samples when points are denser.
-  const averaged = Math.max(1, (2 * radius) / Math.max(spacing, step));
-  const residualNoise = noise / Math.sqrt(averaged);
-  const threshold = Math.min(ELEVATION_THRESHOLD_MAX, Math.max(ELEVATION_THRESHOLD, NOISE_FACTOR * residualNoise));
+/** Points recorded at one place (a runner standing still) become one point at their mean elevation. */
+function mergeStill(s: Series): Series {
+  const out: Series = { xs: [], ys: [] };
+  for (let i = 0; i < s.xs.length; ) {
+    let j = i;
+    let sum = 0;
+    while (j < s.xs.length && s.xs[j] === s.xs[i]) sum += s.ys[j++];
+    out.xs.push(s.xs[i]);
+    out.ys.push(sum / (j - i));
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * Point-to-point noise of recorded elevations (standard deviation, metres): how far each point
+ * lies from the straight line between its neighbours, taken robustly (median absolute deviation)
+ * so that real changes of slope barely count. Judged only where points are dense (neighbours at
+ * most NOISE_SPAN apart), and only when the elevations zigzag — noise makes most points a
+ * little peak or dip (two in three for pure noise), terrain few, even rough terrain on a steep
+ * climb. Smooth sources (a route planner's terrain model, a barometer) give 0, raw GPS altitudes
+ * metres.
+ */
+function pointNoise(series: readonly Series[]): number {
+  const residuals: number[] = [];
+  let zigzags = 0;
+  for (const { xs, ys } of series) {
+    const stride = Math.max(1, Math.floor(xs.length / 20_000));
+    for (let i = 1; i + 1 < xs.length; i += stride) {
+      const span = xs[i + 1] - xs[i - 1];
+      if (span > NOISE_SPAN) continue;
+      const w = (xs[i] - xs[i - 1]) / span;
+      residuals.push(Math.abs(ys[i] - (ys[i - 1] + (ys[i + 1] - ys[i - 1]) * w)));
+      if ((ys[i] - ys[i - 1]) * (ys[i + 1] - ys[i]) < 0) zigzags++;
+    }
+  }
+  if (residuals.length < 10 || zigzags < ZIGZAG_SHARE * residuals.length) return 0;
+  residuals.sort((a, b) => a - b);
+  // MAD → σ for a normal distribution, then the 1.5 variance factor of a point against the
+  // line through two equally noisy neighbours.
+  return residuals[residuals.length >> 1] / 0.6745 / Math.sqrt(1.5);
+}
+
+/** Median distance between consecutive points, metres. */
+function medianSpacing(series: readonly Series[]): number {
+  const gaps: number[] = [];
+  for (const { xs } of series) for (let i = 1; i < xs.length; i++) gaps.push(xs[i] - xs[i - 1]);
+  if (gaps.length === 0) return 0;
+  gaps.sort((a, b) => a - b);
+  return gaps[gaps.length >> 1];
+}
+
+/**
+ * Centred moving average over ±`radius` metres of the elevation drawn as straight lines between
+ * the points (an integral, so that how densely points were recorded does not weigh), at each point.
+ * Near the ends of the segment the window shrinks to stay centred: a slope is kept exactly, and
+ * the first and last elevations are the recorded ones.
+ */
+function movingAverage(s: Series, radius: number): number[] {
+  const { xs, ys } = s;
+  const n = xs.length;
+  if (radius <= 0 || n < 3) return [...ys];
+  const prefix = new Float64Array(n);
+  for (let i = 1; i < n; i++) prefix[i] = prefix[i - 1] + ((xs[i] - xs[i - 1]) * (ys[i] + ys[i - 1])) / 2;
+  /** ∫ from xs[0] to x, x within [xs[0], xs[n-1]]. */
+  const integral = (x: number) => {
+    let lo = 0;
+    let hi = n - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (xs[mid] <= x) lo = mid;
+      else hi = mid;
+    }
+    const span = xs[hi] - xs[lo];
+    const t = span > 0 ? Math.min(1, Math.max(0, (x - xs[lo]) / span)) : 0;
+    const at = ys[lo] + (ys[hi] - ys[lo]) * t;
+    return prefix[lo] + ((x - xs[lo]) * (ys[lo] + at)) / 2;
+  };
+  const out: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = Math.min(radius, xs[i] - xs[0], xs[n - 1] - xs[i]);
+    out[i] = r > 1e-6 ? (integral(xs[i] + r) - integral(xs[i] - r)) / (2 * r) : ys[i];
+  }
+  return out;
+}
+
+/**
+ * Gain and loss by hysteresis: the direction (up or down) only changes once the elevation has
+ * moved `threshold` metres away from the last extreme, and then the whole swing from turning point
+ * to turning point is counted, so a real climb counts in full.
+ */
+function hysteresis(ys: readonly number[], threshold: number): { gain: number; loss: number } {
   let gain = 0;
   let loss = 0;
   let direction = 0;
-  let low = elevations[0];
-  let high = elevations[0];
-  let pivot = elevations[0];
-  let extreme = elevations[0];
-  for (let k = 1; k < n; k++) {
-    const e = elevations[k];
+  let low = ys[0];
+  let high = ys[0];
+  let pivot = ys[0];
+  let extreme = ys[0];
+  for (let k = 1; k < ys.length; k++) {
+    const e = ys[k];
     if (direction === 0) {
       low = Math.min(low, e);
       high = Math.max(high, e);
@@ -472,7 +557,103 @@ export function analyseElevation(points: readonly TrackPoint[], cumulative: Floa
   }
   if (direction === 1) gain += extreme - pivot;
   else if (direction === -1) loss += pivot - extreme;
-  return { distances, elevations, gain, loss, min, max, threshold };
+  return { gain, loss };
+}
+
+/**
+ * Positive and negative elevation the way a runner means them, not the sum of every wobble of a GPS
+ * altitude (noisy by metres from one point to the next, which would turn a flat 10 km into hundreds
+ * of metres of "climb"), and without shaving the real climbs. Each segment (<trkseg>, route) on its
+ * own — no climb is counted across the gap between two segments:
+ *
+ * 1. Spikes out (`dropSpikes`): a point or a short run of points that jumps away by more than a
+ *    50 % grade allows and comes back is dropped, judged on elevation against distance, so the
+ *    spacing of the points does not matter. Points recorded at one place are merged.
+ * 2. Only when the recorded elevations are noisy (see `pointNoise`): a centred moving average over
+ *    the distance, just wide enough to bring the noise under 0.5 m (at most ±100 m). Clean
+ *    sources (a route planner's terrain model, a barometer) are not smoothed at all; a straight
+ *    slope is never changed by the average, whatever its width.
+ * 3. Hysteresis (`hysteresis`) with a 4 m threshold, raised to five times the noise left after
+ *    smoothing (at most 15 m).
+ *
+ * Bumps smaller than the threshold are ignored: the price of not counting noise, and what GPS
+ * watches and route planners do as well. Returns null when no point has an elevation.
+ */
+export function analyseElevation(
+  points: readonly TrackPoint[],
+  cumulative: Float64Array,
+  breaks: readonly number[] = [],
+): ElevationAnalysis | null {
+  const bounds = [0, ...breaks.filter((b) => b > 0 && b < points.length), points.length];
+  const series: Series[] = [];
+  let recorded = 0;
+  let kept = 0;
+  for (let b = 0; b + 1 < bounds.length; b++) {
+    const raw: Series = { xs: [], ys: [] };
+    for (let i = bounds[b]; i < bounds[b + 1]; i++) {
+      const ele = points[i][2];
+      if (ele !== null) {
+        raw.xs.push(cumulative[i]);
+        raw.ys.push(ele);
+      }
+    }
+    if (raw.xs.length === 0) continue;
+    recorded += raw.xs.length;
+    const clean = withoutSpikes(raw);
+    kept += clean.xs.length;
+    series.push(mergeStill(clean));
+  }
+  if (series.length === 0) return null;
+
+  const noise = pointNoise(series);
+  const spacing = medianSpacing(series);
+  let radius = 0;
+  let residualNoise = noise;
+  if (noise > RESIDUAL_NOISE && spacing > 0) {
+    // Points to average so that σ/√count ≤ RESIDUAL_NOISE, over a window of 2·radius metres.
+    radius = Math.min(SMOOTHING_MAX_RADIUS, ((noise / RESIDUAL_NOISE) ** 2 * spacing) / 2);
+    residualNoise = noise / Math.sqrt(Math.max(1, (2 * radius) / spacing));
+  }
+  const threshold = Math.min(ELEVATION_THRESHOLD_MAX, Math.max(ELEVATION_THRESHOLD, NOISE_FACTOR * residualNoise));
+
+  const total = cumulative[cumulative.length - 1];
+  // Very long tracks get a coarser grid so the work stays bounded.
+  const step = Math.max(ELEVATION_STEP, total / 100_000);
+  const distances: number[] = [];
+  const elevations: number[] = [];
+  let gain = 0;
+  let loss = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const s of series) {
+    const smooth = movingAverage(s, radius);
+    const swing = hysteresis(smooth, threshold);
+    gain += swing.gain;
+    loss += swing.loss;
+    for (const e of smooth) {
+      if (e < min) min = e;
+      if (e > max) max = e;
+    }
+    const first = s.xs[0];
+    const last = s.xs[s.xs.length - 1];
+    const hint = { i: 0 };
+    for (let d = first; ; d = Math.min(last, d + step)) {
+      distances.push(d);
+      elevations.push(interpolate(s.xs, smooth, d, hint));
+      if (d >= last) break;
+    }
+  }
+  return {
+    distances: Float64Array.from(distances),
+    elevations: Float64Array.from(elevations),
+    gain,
+    loss,
+    min,
+    max,
+    threshold,
+    radius,
+    spikes: recorded - kept,
+  };
 }
 
 /** [distance m, elevation m] at up to `samples` evenly spaced distances of a smoothed series. */
@@ -499,8 +680,9 @@ export type ProcessedTrack = {
   points: TrackPoint[];
   /** Metres, rounded. */
   distance: number;
-  elevationGain: number;
-  elevationLoss: number;
+  /** Metres, rounded; null when no point of the file has an elevation (unknown, not 0). */
+  elevationGain: number | null;
+  elevationLoss: number | null;
   minElevation: number | null;
   maxElevation: number | null;
   profile: [number, number][];
@@ -536,7 +718,7 @@ export function processTrack(
   const cumulative = cumulativeDistances(points, breaks);
   const distance = cumulative[cumulative.length - 1];
   if (!(distance >= 1)) throw new ApiError("GPX_EMPTY");
-  const elevation = analyseElevation(points, cumulative);
+  const elevation = analyseElevation(points, cumulative, breaks);
   const indexed = points.map(([lng, lat], i) => [lng, lat, i] as const);
   const hint = { i: 0 };
   const line: TrackPoint[] = simplifyTrack(indexed).map(([lng, lat, i]) => [
@@ -549,8 +731,8 @@ export function processTrack(
     name,
     points: line,
     distance: Math.round(distance),
-    elevationGain: elevation ? Math.round(elevation.gain) : 0,
-    elevationLoss: elevation ? Math.round(elevation.loss) : 0,
+    elevationGain: elevation ? Math.round(elevation.gain) : null,
+    elevationLoss: elevation ? Math.round(elevation.loss) : null,
     minElevation: elevation ? Math.round(elevation.min) : null,
     maxElevation: elevation ? Math.round(elevation.max) : null,
     profile: elevation ? sampleProfile(elevation) : [],
@@ -569,15 +751,16 @@ export function processGpx(input: string | Uint8Array): ProcessedTrack {
 
 export type ReversibleTrack = {
   points: readonly TrackPoint[];
-  elevationGain: number;
-  elevationLoss: number;
+  elevationGain: number | null;
+  elevationLoss: number | null;
   profile: readonly (readonly [number, number])[];
 };
 
 /**
  * The same track run the other way: points in reverse order, the profile mirrored, and gain and loss
- * exchanged — exactly what recomputing them on the reversed full-resolution line would give, since
- * each step of `analyseElevation` is symmetric; recomputing from the stored simplified line would not.
+ * exchanged — what recomputing them on the reversed full-resolution line gives to within a metre or
+ * two (each step of `analyseElevation` works both ways); recomputing from the stored simplified line
+ * would not.
  */
 export function reverseTrack(track: ReversibleTrack) {
   const points = track.points.map((p) => [...p] as TrackPoint).reverse();
@@ -605,8 +788,9 @@ export const trackResultSchema = z.object({
   name: z.string(),
   /** Metres. */
   distance: z.number().int(),
-  elevationGain: z.number().int(),
-  elevationLoss: z.number().int(),
+  /** Metres; null when the file has no elevation (unknown). */
+  elevationGain: z.number().int().nullable(),
+  elevationLoss: z.number().int().nullable(),
   minElevation: z.number().int().nullable(),
   maxElevation: z.number().int().nullable(),
   start: z.object({ lat: z.number(), lng: z.number() }).nullable(),
@@ -622,7 +806,7 @@ export type TrackResult = z.infer<typeof trackResultSchema>;
 export const trackUploadResponseSchema = z.object({
   track: trackResultSchema,
   /** What the course form may offer to fill in: metres and metres of positive elevation. */
-  suggestions: z.object({ distance: z.number().int(), elevationGain: z.number().int() }),
+  suggestions: z.object({ distance: z.number().int(), elevationGain: z.number().int().nullable() }),
 });
 export type TrackUploadResponse = z.infer<typeof trackUploadResponseSchema>;
 

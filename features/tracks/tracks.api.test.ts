@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rows } from "../../db/rows.server.ts";
+import { EDITION_COPY_QUEUE } from "../../server/app.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { rateLimits, users } from "../accounts/accounts.tables.ts";
@@ -16,7 +17,7 @@ import {
   type TrackResult,
   type TrackUploadResponse,
 } from "./track-processing.ts";
-import { TRACK_UPLOAD_LIMIT, UNATTACHED_TRACKS_KEPT } from "./tracks.service.server.ts";
+import { TRACK_UPLOAD_LIMIT, UNATTACHED_TRACK_GRACE_MS, UNATTACHED_TRACKS_KEPT } from "./tracks.service.server.ts";
 
 let t: TestApp;
 let ipCounter = 0;
@@ -206,6 +207,64 @@ describe("POST /api/upload/track/{id}", () => {
     const again = await upload(owner, course.id, climbGpx("Version 2"));
     expect(again.statusCode).toBe(200);
     expect((await tracksOf(course.id)).map((r) => r.name)).toEqual(["Version 2"]);
+  });
+
+  it("reads elevations written with a decimal comma; refuses an unreadable one in French and English, storing nothing", async () => {
+    const owner = await member();
+    const [course] = await freshEvent(owner);
+    const comma = climbGpx("Virgule").replace(
+      /<ele>(\d+)(?:\.(\d))?<\/ele>/g,
+      (_, whole: string, tenths?: string) => `<ele>${whole},${tenths ?? "0"}</ele>`,
+    );
+    expect(comma).toMatch(/<ele>\d+,\d<\/ele>/);
+    const read = await upload(owner, course.id, comma);
+    expect(read.statusCode, read.body).toBe(200);
+    expectClimb(read.json().track);
+
+    const unreadable = climbGpx("Illisible").replace(/<ele>[^<]*<\/ele>/, "<ele>n/a</ele>");
+    for (const [locale, message] of [
+      [
+        "fr",
+        "Ce fichier GPX contient une altitude illisible : chaque <ele> doit être un nombre de mètres, comme 1234,5 ou 1234.5. Rien n'a été enregistré.",
+      ],
+      [
+        "en",
+        "This GPX file holds an unreadable elevation: each <ele> must be a number of metres, such as 1234.5. Nothing was saved.",
+      ],
+    ] as const) {
+      const refused = await upload(owner, course.id, unreadable, { locale });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toEqual({ code: "GPX_ELEVATION_INVALID", message, field: "file" });
+      const unattached = await upload(owner, 0, unreadable, { locale });
+      expect(unattached.statusCode).toBe(400);
+    }
+    // The course keeps the track it had; no unattached track was stored.
+    expect((await tracksOf(course.id)).map((r) => r.name)).toEqual(["Virgule"]);
+    expect(
+      await t.database.db
+        .select({ id: tracks.id })
+        .from(tracks)
+        .where(and(eq(tracks.uploadedBy, owner.id), sql`${tracks.courseId} IS NULL`)),
+    ).toEqual([]);
+  });
+
+  it("reports the D+ of a file without elevations as unknown (null), not 0, in the answer and the database", async () => {
+    const owner = await member();
+    const [course] = await freshEvent(owner);
+    const flat = toGpx({ name: "Sans altitude", points: climbPoints().map(([lng, lat]) => [lng, lat, null]) });
+    const response = await upload(owner, course.id, flat);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as TrackUploadResponse;
+    expect(body.track).toMatchObject({
+      elevationGain: null,
+      elevationLoss: null,
+      minElevation: null,
+      maxElevation: null,
+      profile: [],
+    });
+    expect(body.suggestions.elevationGain).toBeNull();
+    expect(body.suggestions.distance).toBe(body.track.distance);
+    expect(await trackRow(body.track.id)).toMatchObject({ elevationGain: null, elevationLoss: null });
   });
 
   it("stores an unattached track for a course not saved yet (id 0), named after the file when the GPX has no name", async () => {
@@ -574,8 +633,14 @@ describe("POST /api/set-track/{type}", () => {
     expect((await setTrack(null, "nope", {})).statusCode).toBe(401);
 
     const someone = await member();
-    // Track 1 is another member's: its editors only get as far as the body's checks.
-    expect((await setTrack(someone, "split", { trackId: 1 })).statusCode).toBe(403);
+    // A seeded course's track is another member's: its editors only get as far as the body's checks.
+    const [seeded] = await t.database.db
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(sql`${tracks.courseId} IS NOT NULL`)
+      .orderBy(asc(tracks.id))
+      .limit(1);
+    expect((await setTrack(someone, "split", { trackId: seeded.id })).statusCode).toBe(403);
     const unknownType = await setTrack(someone, "split", { trackId: 99_999_999 });
     expect(unknownType.statusCode).toBe(400);
     expect(unknownType.json().error.field).toBe("type");
@@ -635,5 +700,39 @@ describe("DELETE /api/track/{id}", () => {
     expect((await deleteTrack(uploader, track.id)).statusCode).toBe(200);
     expect(await trackRow(track.id)).toBeUndefined();
     expect((await deleteTrack(uploader, "x")).statusCode).toBe(400);
+  });
+});
+
+describe("the nightly job: uploads never attached to a course", () => {
+  it(`deletes an unattached upload older than ${UNATTACHED_TRACK_GRACE_MS / 3_600_000} h; keeps a fresher one and an old attached one`, async () => {
+    const uploader = await member();
+    const [course] = await freshEvent(uploader);
+    const ids: Record<"abandoned" | "fresh" | "attached", number> = {
+      abandoned: (await upload(uploader, 0, climbGpx("Abandonnée"))).json().track.id,
+      fresh: (await upload(uploader, 0, climbGpx("Récente"))).json().track.id,
+      attached: (await upload(uploader, course.id, climbGpx("Sur sa course"))).json().track.id,
+    };
+    const now = TEST_REFERENCE_DATE.getTime();
+    const age = (id: number, ms: number) =>
+      t.database.db
+        .update(tracks)
+        .set({ createdAt: new Date(now - ms) })
+        .where(eq(tracks.id, id));
+    await age(ids.abandoned, UNATTACHED_TRACK_GRACE_MS + 60_000);
+    await age(ids.fresh, UNATTACHED_TRACK_GRACE_MS - 60_000);
+    await age(ids.attached, 30 * UNATTACHED_TRACK_GRACE_MS);
+
+    await t.app.jobs.enqueue(EDITION_COPY_QUEUE, {}, { runAt: TEST_REFERENCE_DATE });
+    expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
+
+    expect(await trackRow(ids.abandoned)).toBeUndefined();
+    expect(await trackRow(ids.fresh)).toMatchObject({ courseId: null, name: "Récente" });
+    expect(await trackRow(ids.attached)).toMatchObject({ courseId: course.id, name: "Sur sa course" });
+    // What the event form then sees: the abandoned upload can no longer be put on a course.
+    const attach = await setTrack(uploader, "course", { trackId: ids.abandoned, courseId: course.id });
+    expect(attach.statusCode).toBe(404);
+    expect(attach.json().error).toMatchObject({ code: "ITEM_NOT_FOUND", field: "trackId" });
+    const fresh = await setTrack(uploader, "course", { trackId: ids.fresh, courseId: course.id });
+    expect(fresh.statusCode, fresh.body).toBe(200);
   });
 });

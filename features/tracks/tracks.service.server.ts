@@ -7,7 +7,7 @@
  * one transaction with the rows it changes locked, and a change of a course's track leaves an event
  * history row ("modification", `{ track: "added" | "removed" | "reversed", courseId, trackId }`).
  */
-import { and, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, notInArray } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
@@ -19,6 +19,11 @@ import { type ProcessedTrack, reverseTrack, TRACK_NAME_MAX, type TrackResult } f
 
 /** Unattached uploads kept per member; older ones go when a new one arrives. */
 export const UNATTACHED_TRACKS_KEPT = 20;
+/**
+ * An upload never attached to a course is deleted once this old (the nightly job, see
+ * server/app.server.ts): the event form that uploaded it was left without saving.
+ */
+export const UNATTACHED_TRACK_GRACE_MS = 24 * 3_600_000;
 /** GPX uploads a member may make in an hour (a 200,000-point file is about half a second of a core). */
 export const TRACK_UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
 
@@ -219,6 +224,19 @@ export function tracksService(db: Db, clock: () => Date = () => new Date()) {
         track: toTrackResult(row),
         suggestions: { distance: track.distance, elevationGain: track.elevationGain },
       };
+    },
+
+    /**
+     * Deletes the uploads never attached to a course that are older than UNATTACHED_TRACK_GRACE_MS
+     * (their whole row: line, profile and figures; no file is kept on disk). Returns how many went.
+     */
+    async purgeUnattached(): Promise<number> {
+      const before = new Date(clock().getTime() - UNATTACHED_TRACK_GRACE_MS);
+      const gone = await db
+        .delete(tracks)
+        .where(and(isNull(tracks.courseId), lt(tracks.createdAt, before)))
+        .returning({ id: tracks.id });
+      return gone.length;
     },
 
     /** Puts a track on a course (see attachTrackToCourse). */

@@ -4,13 +4,13 @@ import type { CourseDetail } from "../event-detail.contract.ts";
 import { CourseCard } from "./CourseCard.tsx";
 import { hasStartTime } from "./event-format.ts";
 
-const course = (startAt: string | null): CourseDetail => ({
+const course = (startAt: string | null, elevationGain: number | null = 1_200): CourseDetail => ({
   id: 1,
   name: "Trail des Crêtes",
   type: "race",
   distance: 25_000,
   duration: null,
-  elevationGain: 1_200,
+  elevationGain,
   startAt,
   startPlace: null,
   finishPlace: null,
@@ -55,5 +55,21 @@ describe("a course's start", () => {
     expect(hasStartTime("2027-06-11T22:00:00Z", "Europe/Paris")).toBe(false);
     expect(hasStartTime("2027-06-11T22:00:00Z", "America/Cayenne")).toBe(true);
     expect(hasStartTime(null, "Europe/Paris")).toBe(false);
+  });
+});
+
+describe("a course's elevation gain", () => {
+  /** The "Dénivelé positif" figure of the card. */
+  const gain = (label: string) =>
+    within(screen.getByText(label).closest("div") as HTMLElement).getByRole("definition").textContent;
+
+  it("shows the metres when known", () => {
+    render(<CourseCard course={course(null)} event={oneDay} locale="fr" />);
+    expect(gain("Dénivelé positif")).toMatch(/^D\+\s1\s200\sm$/);
+  });
+
+  it("says unknown, never 0 m, when the course has none (a track without elevations)", () => {
+    render(<CourseCard course={course(null, null)} event={oneDay} locale="fr" />);
+    expect(gain("Dénivelé positif")).toBe("Inconnu");
   });
 });

@@ -115,7 +115,11 @@ export function CourseCard({ course, track, event, locale, action }: CourseCardP
           </Stat>
         )}
         <Stat icon={Mountain} label={t("courses.elevation")}>
-          {course.elevationGain ? formatElevation(course.elevationGain, locale) : "–"}
+          {course.elevationGain === null
+            ? t("courses.elevationUnknown")
+            : course.elevationGain
+              ? formatElevation(course.elevationGain, locale)
+              : "–"}
         </Stat>
         <Stat icon={Clock} label={t("courses.start")}>
           {start ?? "–"}

@@ -56,4 +56,20 @@ describe("ElevationChart", () => {
     );
     expect(screen.getByRole("heading", { name: "Profil altimétrique" })).toBeInTheDocument();
   });
+
+  it("draws nothing, and so shows no 0 m, for a track whose D+ is unknown", () => {
+    const { container } = render(
+      <ElevationChart
+        profile={[]}
+        name="Sans altitude"
+        distance={10_000}
+        elevationGain={null}
+        elevationLoss={null}
+        minElevation={null}
+        maxElevation={null}
+        locale="fr"
+      />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
 });

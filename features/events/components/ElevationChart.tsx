@@ -40,8 +40,9 @@ export type ElevationChartProps = {
   profile: readonly (readonly [number, number])[];
   name: string;
   distance: number;
-  elevationGain: number;
-  elevationLoss: number;
+  /** Null when the track has no elevation: then there is no chart at all. */
+  elevationGain: number | null;
+  elevationLoss: number | null;
   minElevation: number | null;
   maxElevation: number | null;
   locale: Locale;
@@ -57,7 +58,8 @@ export function ElevationChart(props: ElevationChartProps) {
   const { t } = useTranslation("event");
   const id = useId();
   const [hover, setHover] = useState<number | null>(null);
-  if (profile.length < 2) return null;
+  const { elevationGain, elevationLoss } = props;
+  if (profile.length < 2 || elevationGain === null || elevationLoss === null) return null;
   const scale = chartScale(profile, props.distance);
   const xOf = (d: number) => (d / 1000 / scale.xMax) * W;
   const yOf = (e: number) => H - ((e - scale.yMin) / (scale.yMax - scale.yMin)) * H;
@@ -68,8 +70,8 @@ export function ElevationChart(props: ElevationChartProps) {
   const max = props.maxElevation ?? Math.max(...profile.map((p) => p[1]));
   const summary = t("profile.summary", {
     distance: formatDistance(props.distance, locale, { maximumFractionDigits: 1 }),
-    gain: metres(props.elevationGain),
-    loss: metres(props.elevationLoss),
+    gain: metres(elevationGain),
+    loss: metres(elevationLoss),
     min: metres(min),
     max: metres(max),
   });
