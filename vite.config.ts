@@ -70,5 +70,7 @@ export default defineConfig({
     sourcemap: false,
     // Held per chunk by chunkSizes(), MapLibre's own chunk excepted.
     chunkSizeWarningLimit: 1_500,
+    // Rolldown's "slow plugin" notice fires on a busy machine and says nothing about the code.
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
 });

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import ReactCalendar from "react-calendar";
 import { useTranslation } from "react-i18next";
 import { cx } from "./cx.ts";
@@ -23,6 +23,10 @@ export type CalendarProps = {
   /** Accessible name of the calendar group (translated "Calendar" by default). */
   "aria-label"?: string;
   className?: string;
+  /** Extra content in a day's tile (month view), e.g. marks for the races of that day. */
+  tileContent?: (day: Date) => ReactNode;
+  /** Extra classes for a day's tile (month view). */
+  tileClassName?: (day: Date) => string | null;
 };
 
 /**
@@ -51,6 +55,8 @@ export function Calendar({
   defaultActiveStartDate,
   "aria-label": ariaLabel,
   className,
+  tileContent,
+  tileClassName,
 }: CalendarProps) {
   const { t, i18n } = useTranslation("ui");
   const language = i18n.language ?? "fr";
@@ -79,6 +85,12 @@ export function Calendar({
         defaultView={defaultView}
         defaultActiveStartDate={defaultActiveStartDate}
         onViewChange={({ view: next }) => setView(next)}
+        tileContent={
+          tileContent ? ({ date, view: shown }) => (shown === "month" ? tileContent(date) : null) : undefined
+        }
+        tileClassName={
+          tileClassName ? ({ date, view: shown }) => (shown === "month" ? tileClassName(date) : null) : undefined
+        }
         calendarType={calendarTypeFor(language)}
         locale={calendarLocaleFor(language)}
         prevAriaLabel={t(`calendar.prev.${view}`)}

@@ -7,17 +7,34 @@ import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../accounts.contract.ts";
 
 /** The member area's frame: a title and tabs between profile, the member's events and settings. */
-export function AccountLayout({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
+export function AccountLayout({
+  locale,
+  title,
+  children,
+  wide = false,
+}: {
+  locale: Locale;
+  title: string;
+  children: ReactNode;
+  /** Pages with grids and calendars (planning, favourites) take the site's full width. */
+  wide?: boolean;
+}) {
   const { t } = useTranslation("account");
   const root = useRouteLoaderData("root") as { user?: SessionUser | null } | undefined;
   const tab = ({ isActive }: { isActive: boolean }) =>
     `whitespace-nowrap rounded-t-lg border-b-2 px-2 py-2 font-semibold text-sm sm:px-3 ${isActive ? "border-brand-700 text-brand-700" : "border-transparent text-ink-700 hover:text-ink-900"}`;
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
+    <div className={`mx-auto w-full ${wide ? "max-w-6xl" : "max-w-3xl"} px-4 py-6 sm:py-10`}>
       <h1 className="font-bold text-2xl text-ink-900 sm:text-3xl">{title}</h1>
       <nav aria-label={t("nav.label")} className="mt-4 flex gap-1 overflow-x-auto border-slate-200 border-b sm:gap-2">
         <NavLink to={pagePath("account", locale)} className={tab} end>
           {t("nav.profile")}
+        </NavLink>
+        <NavLink to={pagePath("planning", locale)} className={tab} end>
+          {t("engagement:planning.title")}
+        </NavLink>
+        <NavLink to={pagePath("favorites", locale)} className={tab} end>
+          {t("engagement:favorites.title")}
         </NavLink>
         <NavLink to={pagePath("myEvents", locale)} className={tab} end>
           {t("editor:nav.myEvents")}
