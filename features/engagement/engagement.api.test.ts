@@ -70,7 +70,7 @@ describe("GET /api/user/action/{id}", () => {
 
   it("gives the member's favourite and planned courses in the same answer", async () => {
     const member = await testMember(t);
-    await call(`/api/user/favorite/${event.id}`, { method: "POST", cookie: member.cookie });
+    await call(`/api/user/favorite/${event.id}`, { method: "POST", cookie: member.cookie, body: {} });
     await call(`/api/user/calendar/${event.courseIds[1]}`, {
       method: "POST",
       cookie: member.cookie,
@@ -99,7 +99,7 @@ describe("favourites", () => {
   it("toggle, set, list and count a member's saved races", async () => {
     const member = await testMember(t);
     const other = await testMember(t);
-    const on = await call(`/api/user/favorite/${event.id}`, { method: "POST", cookie: member.cookie });
+    const on = await call(`/api/user/favorite/${event.id}`, { method: "POST", cookie: member.cookie, body: {} });
     expect(on.statusCode, on.body).toBe(200);
     const base = on.json().count as number;
     expect(on.json()).toMatchObject({ eventId: event.id, favorite: true });
@@ -117,7 +117,7 @@ describe("favourites", () => {
     const list = (await call("/api/user/favorites", { cookie: member.cookie })).json();
     expect(list.items.map((i: { id: number }) => i.id)).toEqual([event.id]);
     expect(list.items[0].slug).toBe(event.slug);
-    const off = await call(`/api/user/favorite/${event.id}`, { method: "POST", cookie: member.cookie });
+    const off = await call(`/api/user/favorite/${event.id}`, { method: "POST", cookie: member.cookie, body: {} });
     expect(off.json()).toEqual({ eventId: event.id, favorite: false, count: base });
     expect((await call("/api/user/favorites", { cookie: member.cookie })).json().items).toEqual([]);
   });
@@ -136,19 +136,19 @@ describe("favourites", () => {
 
   it("refuse visitors, unknown or unlisted events and bad bodies, writing nothing", async () => {
     const member = await testMember(t);
-    expect((await call(`/api/user/favorite/${event.id}`, { method: "POST" })).statusCode).toBe(401);
+    expect((await call(`/api/user/favorite/${event.id}`, { method: "POST", body: {} })).statusCode).toBe(401);
     expect((await call("/api/user/favorites")).statusCode).toBe(401);
     const [pending] = await t.database.db
       .update(events)
       .set({ status: "pending" })
       .where(eq(events.id, past.id + 1))
       .returning({ id: events.id });
-    const hidden = await call(`/api/user/favorite/${pending.id}`, { method: "POST", cookie: member.cookie });
+    const hidden = await call(`/api/user/favorite/${pending.id}`, { method: "POST", cookie: member.cookie, body: {} });
     expect(hidden.statusCode).toBe(404);
     await t.database.db.update(events).set({ status: "active" }).where(eq(events.id, pending.id));
-    expect((await call("/api/user/favorite/2000000000", { method: "POST", cookie: member.cookie })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call("/api/user/favorite/2000000000", { method: "POST", cookie: member.cookie, body: {} })).statusCode,
+    ).toBe(404);
     const bad = await call(`/api/user/favorite/${event.id}`, {
       method: "POST",
       cookie: member.cookie,

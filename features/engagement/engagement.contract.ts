@@ -6,7 +6,7 @@ import { searchItemSchema } from "../search/search.contract.ts";
 /** Target times up to a week (multi-day ultras), in seconds. */
 export const MAX_TARGET_TIME = 7 * 24 * 3600;
 
-/** POST /api/user/favorite/{id}: no body toggles; `{ on }` sets (used after signing in). */
+/** POST /api/user/favorite/{id}: `{}` toggles; `{ on }` sets (used after signing in). */
 export const favoriteBodySchema = z.object({ on: z.boolean().optional() }).strict();
 export const favoriteResponseSchema = z.object({
   eventId: z.number().int(),

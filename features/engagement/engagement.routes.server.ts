@@ -52,15 +52,15 @@ export const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.member },
       schema: {
         tags: ["account"],
-        summary: "Save or unsave an event: toggles, or sets with { on }",
+        summary: "Save or unsave an event: `{}` toggles, `{ on }` sets",
         params: id,
-        body: favoriteBodySchema.nullish(),
+        body: favoriteBodySchema,
         response: { 200: favoriteResponseSchema, ...errors },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return service().setFavorite(user.id, request.params.id, request.body?.on);
+      return service().setFavorite(user.id, request.params.id, request.body.on);
     },
   );
 
