@@ -16,7 +16,14 @@ import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../shared/constants.ts";
 import { freePort } from "../tests/e2e/server-process.ts";
 import { type LoadResult, runLoad } from "./load.ts";
 
-export type PageRoute = { key: string; name: string; path: string; signedIn?: boolean };
+export type PageRoute = {
+  key: string;
+  name: string;
+  path: string;
+  signedIn?: boolean;
+  /** A page an older checkout may not have: measured where it answers 200. */
+  optional?: boolean;
+};
 
 export type PagesFigures = {
   checkouts: { label: string; dir: string; commit: string }[];
@@ -161,6 +168,13 @@ async function discoverRoutes(origin: string): Promise<PageRoute[]> {
     { key: "home-member", name: "home page, signed in", path: "/", signedIn: true },
     { key: "event-member", name: "event page, signed in", path: `/course/${first.slug}`, signedIn: true },
     { key: "account", name: "account page /user/profil, signed in", path: "/user/profil", signedIn: true },
+    {
+      key: "planning",
+      name: "planning page /user/planning, signed in",
+      path: "/user/planning",
+      signedIn: true,
+      optional: true,
+    },
   ];
 }
 
@@ -197,10 +211,14 @@ export async function pagesPart(options: {
       console.log(`[bench] starting ${checkout.label} (${checkout.dir})…`);
       running.push(await start(checkout.label, checkout.dir, dataDir));
     }
-    const routes = await discoverRoutes(running[running.length - 1].origin);
-    for (const route of routes) {
-      const entry = { key: route.key, name: route.name, path: route.path, results: {} as Record<string, LoadResult> };
+    // Each checkout's own pages (its demo catalogue may differ: another event page).
+    const own = new Map<string, PageRoute[]>();
+    for (const server of running) own.set(server.label, await discoverRoutes(server.origin));
+    const routes = own.get(running[running.length - 1].label) as PageRoute[];
+    for (const shown of routes) {
+      const entry = { key: shown.key, name: shown.name, path: shown.path, results: {} as Record<string, LoadResult> };
       for (const server of running) {
+        const route = own.get(server.label)?.find((r) => r.key === shown.key) ?? shown;
         // Static files: what a browser asks for (the server may answer precompressed brotli).
         const headers: Record<string, string> = route.signedIn
           ? { cookie: server.cookie }
@@ -208,7 +226,11 @@ export async function pagesPart(options: {
             ? { "accept-encoding": "br" }
             : {};
         const routePath = route.key === "css" ? server.css : route.path;
-        const probe = await fetch(`${server.origin}${routePath}`, { headers });
+        const probe = await fetch(`${server.origin}${routePath}`, { headers, redirect: "manual" });
+        if (probe.status !== 200 && route.optional) {
+          console.log(`[bench] ${server.label.padEnd(6)} ${route.name}: not there (${probe.status})`);
+          continue;
+        }
         if (probe.status !== 200) throw new Error(`${server.label} ${route.path} answered ${probe.status}`);
         await probe.arrayBuffer();
         const htmlBytes = await htmlSize(server.origin, { ...route, path: routePath }, server.cookie);
@@ -251,14 +273,14 @@ export function pagesTable(f: PagesFigures): string {
     for (const label of labels) {
       const r = route.results[label];
       cells.push(
-        fmt(r.requestsPerSecond),
-        `${fmt(r.latencyMs.median, 1)} / ${fmt(r.latencyMs.p99, 1)}`,
+        r ? fmt(r.requestsPerSecond) : "–",
+        r ? `${fmt(r.latencyMs.median, 1)} / ${fmt(r.latencyMs.p99, 1)}` : "–",
         fmt(f.htmlBytes[route.key]?.[label] ?? Number.NaN),
       );
     }
     if (labels.length > 1) {
-      const [a, b] = labels.map((l) => route.results[l].requestsPerSecond);
-      cells.push(`×${fmt(b / a, 1)}`);
+      const [a, b] = labels.map((l) => route.results[l]?.requestsPerSecond ?? Number.NaN);
+      cells.push(Number.isFinite(a) && Number.isFinite(b) ? `×${fmt(b / a, 1)}` : "–");
     }
     lines.push(`| ${cells.join(" | ")} |`);
   }
