@@ -215,12 +215,20 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
   }
 
   async function me(userId: number): Promise<Me> {
-    const user = await byId(userId);
+    // One round trip: the member and their sign-in identities.
+    const [found] = await db
+      .select({
+        user: users,
+        providers: sql<
+          string[] | null
+        >`(SELECT array_agg(${userIdentities.provider}) FROM ${userIdentities} WHERE ${userIdentities.userId} = ${users.id})`,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const user = found?.user;
     if (!user || user.disabledAt) throw new ApiError("LOGIN_REQUIRED");
-    const identities = await db
-      .select({ provider: userIdentities.provider })
-      .from(userIdentities)
-      .where(eq(userIdentities.userId, userId));
+    const identities = (found.providers ?? []).map((provider) => ({ provider }));
     return {
       id: user.id,
       email: user.email,
