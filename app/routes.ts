@@ -20,6 +20,8 @@ const FILES: Record<PageId, string> = {
   settings: "routes/settings.tsx",
   member: "routes/member.tsx",
   myEvents: "routes/my-events.tsx",
+  alerts: "routes/alerts.tsx",
+  unsubscribe: "routes/unsubscribe.tsx",
   eventNew: "routes/event-editor.tsx",
   eventEdit: "routes/event-editor.tsx",
   admin: "routes/admin.tsx",

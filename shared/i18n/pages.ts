@@ -22,6 +22,8 @@ export const PAGES = {
   settings: { fr: "user/parametres", en: "user/settings" },
   member: { fr: "membre/:slug", en: "member/:slug" },
   myEvents: { fr: "user/evenements", en: "user/events" },
+  alerts: { fr: "user/alertes", en: "user/alerts" },
+  unsubscribe: { fr: "alertes/desabonnement", en: "alerts/unsubscribe" },
   eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },
   eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
   admin: { fr: "admin", en: "admin" },
