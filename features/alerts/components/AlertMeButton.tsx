@@ -34,6 +34,9 @@ export function AlertMeButton({ query, label, locale }: { query: string; label: 
     }
   }
 
+  const latestSave = useRef(save);
+  latestSave.current = save;
+
   // Back from the login page: save once, then drop the parameter from the address.
   useEffect(() => {
     if (viewer.status !== "member" || asked.current) return;
@@ -42,9 +45,8 @@ export function AlertMeButton({ query, label, locale }: { query: string; label: 
     asked.current = true;
     url.searchParams.delete(ALERT_PARAM);
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-    void save();
-    // `asked` makes it once, whatever re-runs the effect.
-  }, [viewer.status, save]);
+    void latestSave.current();
+  }, [viewer.status]);
 
   const className =
     "inline-flex h-9 items-center gap-1.5 rounded-full border border-brand-700 bg-white px-3 font-semibold text-brand-700 text-sm hover:bg-brand-50 disabled:opacity-60";
