@@ -206,6 +206,9 @@ export function alertsService(
 
     mutedKinds,
 
+    /** The unsubscribe token of a member's alert (mails, tests). */
+    tokenFor,
+
     /** What an unsubscribe link turns off, for its confirmation page; null for a bad token. */
     async describeToken(token: string | null | undefined): Promise<{ kind: AlertKind; label: string | null } | null> {
       const target = deps.tokens.verify(token);
