@@ -272,6 +272,17 @@ describe("weekly digest", () => {
   });
 });
 
+describe("sending the digest now", () => {
+  it("is for admins only", async () => {
+    expect((await request("POST", "/api/admin/alerts/digest", null, {})).statusCode).toBe(401);
+    expect((await request("POST", "/api/admin/alerts/digest", await member(), {})).statusCode).toBe(403);
+    const admin = await testMember(t, { role: "admin" });
+    const answer = await request("POST", "/api/admin/alerts/digest", admin, {});
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ queued: expect.any(Number) });
+  });
+});
+
 describe("registration opens", () => {
   it("mails followers the day before and on the day (Paris days), once each, not when muted", async () => {
     const event = await upcomingEvent();

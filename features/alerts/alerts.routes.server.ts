@@ -97,6 +97,19 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    "/api/admin/alerts/digest",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["admin"],
+        summary: "Sends the saved searches' digest now (it otherwise goes out on Thursday mornings)",
+        response: { 200: z.object({ queued: z.number().int() }), ...errors },
+      },
+    },
+    async () => ({ queued: await service().sendDigests() }),
+  );
+
   // The unsubscribe page's own address answers the POST: mail clients' one-click (RFC 8058, no
   // session, no access header) and the page's button (a plain form, sent back to the page).
   for (const locale of LOCALES) {
