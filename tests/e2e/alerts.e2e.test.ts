@@ -168,6 +168,7 @@ describe("alert me", () => {
     await page.goto(link);
     await untilHydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/unsubscribe-360.png`, fullPage: true });
     await page.getByRole("button", { name: "Me désabonner" }).click();
     await expect.poll(() => page.getByTestId("unsubscribed").textContent()).toContain("cette alerte est supprimée");
     const after = await api<{ searches: unknown[] }>("/api/user/alerts", { headers: { cookie: member.cookie } });
@@ -189,13 +190,13 @@ describe("alert me", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("My alerts");
     expect(await page.getByRole("link", { name: "Alerts" }).getAttribute("aria-current")).toBe("page");
     expect(await page.getByTestId("saved-searches").locator("li").count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/alerts-tab-1280.png`, fullPage: true });
     // Turning a kind of mail off is saved.
     await page.getByLabel("Race cancelled or postponed").uncheck();
     await expect.poll(() => toast(page)).toContain("Preferences saved.");
     const alerts = await api<{ muted: string[] }>("/api/user/alerts", { headers: { cookie: member.cookie } });
     expect(alerts.muted).toEqual(["event_changed"]);
-    expect(await seriousViolations(page)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/alerts-tab-1280.png`, fullPage: true });
     await context.close();
   });
 });
