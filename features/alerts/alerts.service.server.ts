@@ -277,7 +277,11 @@ export function alertsService(
         const races: DigestRace[] = found.items.map((item) => ({
           name: item.name,
           date: formatLongDate(item.startDate, locale),
-          place: [item.city, item.departmentName ? `(${item.departmentName})` : ""].filter(Boolean).join(" "),
+          // "Annecy (Haute-Savoie)", but "Paris" alone.
+          place:
+            item.departmentName && item.departmentName !== item.city
+              ? `${item.city} (${item.departmentName})`
+              : item.city,
           distances: [...new Set(item.distances)].map((d) => formatDistance(d, locale)).join(", "),
           url: eventUrl(item.slug, locale),
         }));
