@@ -197,6 +197,11 @@ describe("alert me", () => {
     await expect.poll(() => toast(page)).toContain("Preferences saved.");
     const alerts = await api<{ muted: string[] }>("/api/user/alerts", { headers: { cookie: member.cookie } });
     expect(alerts.muted).toEqual(["event_changed"]);
+    // A link whose token was altered says so, and offers no button.
+    await page.goto(`${baseURL}/en/alerts/unsubscribe?token=${member.cookie.length}.event_changed.forged`);
+    await untilHydrated(page);
+    expect(await page.getByText("This unsubscribe link is not valid.").count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Unsubscribe" }).count()).toBe(0);
     await context.close();
   });
 });
