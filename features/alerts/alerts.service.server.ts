@@ -281,7 +281,7 @@ export function alertsService(
           place:
             item.departmentName && item.departmentName !== item.city
               ? `${item.city} (${item.departmentName})`
-              : item.city,
+              : (item.city ?? ""),
           distances: [...new Set(item.distances)].map((d) => formatDistance(d, locale)).join(", "),
           url: eventUrl(item.slug, locale),
         }));
