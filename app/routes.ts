@@ -22,6 +22,8 @@ const FILES: Record<PageId, string> = {
   myEvents: "routes/my-events.tsx",
   planning: "routes/planning.tsx",
   favorites: "routes/favorites.tsx",
+  alerts: "routes/alerts.tsx",
+  unsubscribe: "routes/unsubscribe.tsx",
   eventNew: "routes/event-editor.tsx",
   eventEdit: "routes/event-editor.tsx",
   admin: "routes/admin.tsx",

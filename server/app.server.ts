@@ -20,6 +20,8 @@ import { firstAdminRoutes } from "../features/accounts/first-admin.routes.server
 import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
 import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
+import { registerAlertJobs } from "../features/alerts/alerts.jobs.server.ts";
+import { alertsRoutes } from "../features/alerts/alerts.routes.server.ts";
 import { editorRoutes } from "../features/editor/editor.routes.server.ts";
 import { engagementRoutes } from "../features/engagement/engagement.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
@@ -209,6 +211,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate("storage", storage);
   // With a page build (the site, not the API tests), whole search answers are reused like pages.
   const cacheMs = options.build ? config.PAGE_CACHE_SECONDS * 1000 : 0;
+  const secret = cookieSecret(config.SESSION_SECRET, config.dataDir);
   app.decorate(
     "services",
     createServices(database.db, clock, {
@@ -216,9 +219,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       publicOrigin: config.PUBLIC_URL,
       storage,
       searchResultCacheMs: cacheMs,
+      secret,
+      enqueue: (queue, payload, opts) => jobs.enqueue(queue, payload, opts),
     }),
   );
-  scheduleEditionCopies(app, jobs, clock, Boolean(options.runJobs) && config.NODE_ENV !== "test");
+  const schedulePeriodic = Boolean(options.runJobs) && config.NODE_ENV !== "test";
+  scheduleEditionCopies(app, jobs, clock, schedulePeriodic);
+  registerAlertJobs(app, jobs, clock, schedulePeriodic);
   if (options.runJobs) jobs.start();
   // Event page views: counted in memory on the page's path, written once a minute (and at close).
   const viewFlush = setInterval(() => {
@@ -262,7 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook("preValidation", refuseUnstorableInput);
   await installAuth(app, {
     accounts: () => app.services.accounts,
-    secret: cookieSecret(config.SESSION_SECRET, config.dataDir),
+    secret,
     publicUrl: config.PUBLIC_URL,
   });
   // From here on every route declares who may call it (config.access), checked by one hook.
@@ -291,6 +298,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(seoRoutes);
   await app.register(accountsRoutes);
   await app.register(engagementRoutes);
+  await app.register(alertsRoutes);
   await app.register(firstAdminRoutes);
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);

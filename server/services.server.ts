@@ -1,5 +1,7 @@
-import type { Db } from "../db/client.server.ts";
+import type { Db, Executor } from "../db/client.server.ts";
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
+import { alertsService } from "../features/alerts/alerts.service.server.ts";
+import { unsubscribeTokens } from "../features/alerts/unsubscribe-token.server.ts";
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { engagementService } from "../features/engagement/engagement.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
@@ -27,11 +29,22 @@ export function createServices(
     storage: FileStorage;
     /** Whole search answers reused this long (ms) until the next write; 0: never. */
     searchResultCacheMs?: number;
+    /** The app secret: signs alert mails' unsubscribe links. */
+    secret: string;
+    /** Queues a job (alerts hand their mails to jobs). */
+    enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor }) => Promise<number>;
   },
 ) {
   const accounts = accountsService(db, clock, deps);
   const search = searchService(db, clock, { resultCacheMs: deps.searchResultCacheMs ?? 0 });
   const geo = geoService(db);
+  const alerts = alertsService(db, clock, {
+    mail: deps.mail,
+    search,
+    tokens: unsubscribeTokens(deps.secret),
+    publicOrigin: deps.publicOrigin,
+    enqueue: deps.enqueue,
+  });
   const images = eventImagesService({
     db,
     clock,
@@ -43,7 +56,9 @@ export function createServices(
   });
   return {
     accounts,
+    alerts,
     editor: editorService(db, clock, {
+      statusChanged: alerts.statusChanged,
       copyVisuals: images.copyVisuals,
       notifyModeration: async (tx, notice) => {
         const user = await accounts.byId(notice.userId, tx);

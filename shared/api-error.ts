@@ -81,6 +81,10 @@ export const errorCatalogue = {
   EMAIL_INVALID: { status: 400, key: "errors.emailInvalid", field: "email" },
   EMAIL_EMPTY: { status: 400, key: "errors.emailEmpty", field: "email" },
   MISSING_ACCESS_HEADER: { status: 400, key: "errors.missingAccessHeader" },
+  /** "Alert me" on a search without any filter: every new race would match. */
+  ALERT_NEEDS_FILTER: { status: 400, key: "errors.alertNeedsFilter", field: "query" },
+  /** A member keeps at most MAX_SAVED_SEARCHES saved searches (features/alerts). */
+  ALERT_LIMIT_REACHED: { status: 409, key: "errors.alertLimitReached" },
   BAD_REQUEST: { status: 400, key: "errors.badRequest" },
   /** A request field failed validation; the message names the field. */
   INVALID_FIELD: { status: 400, key: "errors.invalidField" },

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
+import { ALERT_PARAM } from "../../features/alerts/components/AlertMeButton.tsx";
 import { toDepartmentRefs, toRegionRefs } from "../../features/search/components/geo-refs.ts";
 import type { HomeGroup } from "../../features/search/components/HomeGroups.tsx";
 import { forgivingSearch } from "../../features/search/components/run-search.ts";
@@ -42,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (understood) throw redirect(understood, 302);
   const given = new URLSearchParams(url.search);
   const typed = given.get(TYPED_PARAM)?.slice(0, 200) || null;
-  for (const internal of ["_routes", "index", "_data", TYPED_PARAM]) given.delete(internal);
+  // One-shot parameters the page itself reads (the alert to save once signed in).
+  for (const internal of ["_routes", "index", "_data", TYPED_PARAM, ALERT_PARAM]) given.delete(internal);
   const canonical = searchQueryString(asked, parsed.view);
   if (parsed.invalid.length === 0 && given.toString() !== new URLSearchParams(canonical).toString()) {
     throw redirect(canonical ? `${url.pathname}?${canonical}` : url.pathname, 302);

@@ -11,6 +11,7 @@ import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { imageUrl } from "../../shared/image-url.ts";
 import { publicUrl } from "../../shared/public-url.ts";
+import { alertPreferences, savedSearches } from "../alerts/alerts.tables.ts";
 import { slugify } from "../geo/slugify.ts";
 import type {
   changeEmailBodySchema,
@@ -655,6 +656,12 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         db,
         sql`SELECT created_at, last_seen_at, ip, user_agent FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC`,
       );
+      const searches = await db
+        .select()
+        .from(savedSearches)
+        .where(eq(savedSearches.userId, userId))
+        .orderBy(savedSearches.id);
+      const [preferences] = await db.select().from(alertPreferences).where(eq(alertPreferences.userId, userId));
       return {
         exportedAt: clock().toISOString(),
         profile,
@@ -667,6 +674,15 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
           userAgent: s.user_agent,
         })),
         activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
+        alerts: {
+          savedSearches: searches.map((s) => ({
+            label: s.label,
+            query: s.query,
+            createdAt: s.createdAt.toISOString(),
+            lastSentAt: s.lastSentAt?.toISOString() ?? null,
+          })),
+          mutedKinds: preferences?.muted ?? [],
+        },
       };
     },
 

@@ -145,6 +145,9 @@ export function historyEntryFor(
   };
 }
 
+/** A change of an event's programme its followers hear about (features/alerts). */
+export type StatusChangeNotice = { eventId: number; change: "cancelled" | "postponed"; at: Date };
+
 export function editorService(
   db: Db,
   clock: () => Date,
@@ -154,6 +157,11 @@ export function editorService(
     notifyModeration?: (tx: Executor, notice: ModerationNotice) => Promise<void>;
     /** Acknowledges a new listing pending moderation, in the transaction that created it. */
     notifySubmission?: (tx: Executor, notice: SubmissionNotice) => Promise<void>;
+    /**
+     * An event was cancelled or postponed: called in the change's transaction, so what it queues
+     * (the followers' alert mails) exists only if the change commits; it must only enqueue.
+     */
+    statusChanged?: (tx: Executor, change: StatusChangeNotice) => Promise<void>;
   } = {},
 ) {
   async function history(
@@ -757,6 +765,7 @@ export function editorService(
           case "cancel":
             await set({ cancelled: true });
             await history(tx, id, "cancellation", actor.id, { message: body.message ?? null });
+            if (!event.cancelled) await deps.statusChanged?.(tx, { eventId: id, change: "cancelled", at: now });
             break;
           case "uncancel":
             await set({ cancelled: false });
@@ -780,6 +789,9 @@ export function editorService(
               sql`UPDATE courses SET start_at = start_at + make_interval(days => ${shift}) WHERE event_id = ${id} AND start_at IS NOT NULL`,
             );
             await history(tx, id, "postponement", actor.id, { from: event.startDate, to: body.startDate });
+            if (body.startDate !== event.startDate || !event.postponed) {
+              await deps.statusChanged?.(tx, { eventId: id, change: "postponed", at: now });
+            }
             break;
           }
           case "confirm-date":

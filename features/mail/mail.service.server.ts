@@ -84,8 +84,17 @@ function smtpDelivery(smtpUrl: string, from: string, connections: number): Deliv
     // Development and test servers on this machine use self-signed certificates, or none.
     ...(local ? { tls: { rejectUnauthorized: false } } : {}),
   });
-  const deliver: Deliver = async ({ to, subject, html, text, replyTo, messageId }) => {
-    const info = await transport.sendMail({ from, to, replyTo, subject, html, text, messageId, headers: AUTOMATIC });
+  const deliver: Deliver = async ({ to, subject, html, text, replyTo, messageId, headers }) => {
+    const info = await transport.sendMail({
+      from,
+      to,
+      replyTo,
+      subject,
+      html,
+      text,
+      messageId,
+      headers: { ...AUTOMATIC, ...headers },
+    });
     return info.messageId;
   };
   deliver.close = () => transport.close();
@@ -96,8 +105,17 @@ function smtpDelivery(smtpUrl: string, from: string, connections: number): Deliv
 function outboxDelivery(dataDir: string, from: string, clock: () => Date): Deliver {
   const outbox = path.join(dataDir, "mail");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  return async ({ id, template, to, subject, html, text, replyTo, messageId }) => {
-    const info = await transport.sendMail({ from, to, replyTo, subject, html, text, messageId, headers: AUTOMATIC });
+  return async ({ id, template, to, subject, html, text, replyTo, messageId, headers }) => {
+    const info = await transport.sendMail({
+      from,
+      to,
+      replyTo,
+      subject,
+      html,
+      text,
+      messageId,
+      headers: { ...AUTOMATIC, ...headers },
+    });
     // Colons are not allowed in Windows file names.
     const base = `${clock().toISOString().replaceAll(":", "-")}-${id}-${template}`;
     await fs.mkdir(outbox, { recursive: true });

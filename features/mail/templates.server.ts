@@ -38,11 +38,44 @@ export type MailTemplateParams = {
   };
   /** A member listed a new event: it waits for moderation; the link opens their pending page. */
   eventSubmitted: { firstName: string; eventName: string; eventUrl: string };
+  /** Alerts (features/alerts): the week's new races of a saved search. */
+  searchDigest: {
+    firstName: string;
+    label: string;
+    /** How many races are new (the list may show fewer). */
+    count: number;
+    races: DigestRace[];
+    searchUrl: string;
+    manageUrl: string;
+    unsubscribeToken?: string;
+  };
+  /** Alerts: registration for a favourite event opens tomorrow or today. */
+  registrationOpens: {
+    firstName: string;
+    eventName: string;
+    when: "tomorrow" | "today";
+    /** The opening, formatted in the member's language ("samedi 14 juin 2026 à 9 h 00"). */
+    opensAt: string;
+    eventUrl: string;
+    unsubscribeToken?: string;
+  };
+  /** Alerts: a favourite event was cancelled or postponed. */
+  eventChanged: {
+    firstName: string;
+    eventName: string;
+    change: "cancelled" | "postponed";
+    /** The new date when postponed, formatted. */
+    newDate?: string;
+    eventUrl: string;
+    unsubscribeToken?: string;
+  };
 };
+/** One race of a digest, its fields already formatted in the member's language. */
+export type DigestRace = { name: string; date: string; place: string; distances: string; url: string };
 export type MailTemplate = keyof MailTemplateParams;
 
 /** Parameters that are secrets: given at send time, never stored with the message. */
-export const SECRET_PARAMS = ["code", "link"] as const;
+export const SECRET_PARAMS = ["code", "link", "unsubscribeToken"] as const;
 export type SecretParam = (typeof SECRET_PARAMS)[number];
 
 export type RenderedMail = {
@@ -51,6 +84,8 @@ export type RenderedMail = {
   text: string;
   /** Where replies go, when not to us (a visitor writing to an organiser). */
   replyTo?: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert mails. */
+  headers?: Record<string, string>;
 };
 export type RenderContext = {
   /** The site's address, without a trailing slash (config PUBLIC_URL). */
@@ -67,7 +102,9 @@ type Block =
   /** A call to action; `showLink` also prints the address for clients that hide buttons. */
   | { kind: "button"; label: string; url: string; showLink?: boolean }
   /** Words someone typed (a visitor's message): set apart, line breaks kept. */
-  | { kind: "quote"; text: string };
+  | { kind: "quote"; text: string }
+  /** A list of races (alert digests): name linking to the race, date, place, distances. */
+  | { kind: "races"; races: DigestRace[] };
 
 type Links = { home: string; contact: string; login: string; register: string; forgotPassword: string };
 
@@ -75,6 +112,8 @@ type TemplateDefinition<P> = {
   /** Parameters that must be non-empty strings (firstName may be empty: greeting without name). */
   required: (keyof P & string)[];
   body(t: TFunction, params: P, links: Links): Block[];
+  /** i18next options of the subject, when it varies with more than the parameters (context). */
+  subjectOptions?: (params: P) => Record<string, unknown>;
   /** The Reply-To address, for messages a person wrote (the layout then stops saying "don't reply"). */
   replyTo?: (params: P) => string;
 };
@@ -209,6 +248,44 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
       { kind: "button", label: t("eventSubmitted.button"), url: eventUrl, showLink: true },
     ],
   },
+  searchDigest: {
+    required: ["label", "searchUrl", "manageUrl"],
+    body: (t, { label, count, races, searchUrl, manageUrl }) => [
+      { kind: "paragraph", text: t("searchDigest.intro", { label, count: Number(count) }) },
+      { kind: "races", races: Array.isArray(races) ? races : [] },
+      ...(Number(count) > (Array.isArray(races) ? races.length : 0)
+        ? [{ kind: "paragraph", text: t("searchDigest.more", { count: Number(count) - races.length }) } as const]
+        : []),
+      { kind: "button", label: t("searchDigest.button"), url: searchUrl },
+      { kind: "note", text: t("searchDigest.manage", { link: manageUrl }) },
+    ],
+  },
+  registrationOpens: {
+    required: ["eventName", "when", "opensAt", "eventUrl"],
+    body: (t, { eventName, when, opensAt, eventUrl }) => [
+      {
+        kind: "paragraph",
+        text: t(`registrationOpens.${when === "today" ? "today" : "tomorrow"}`, { eventName, opensAt }),
+      },
+      { kind: "paragraph", text: t("registrationOpens.hint") },
+      { kind: "button", label: t("registrationOpens.button"), url: eventUrl },
+    ],
+  },
+  eventChanged: {
+    required: ["eventName", "change", "eventUrl"],
+    body: (t, { eventName, change, newDate, eventUrl }) => [
+      {
+        kind: "paragraph",
+        text:
+          change === "postponed"
+            ? t(newDate ? "eventChanged.postponed" : "eventChanged.postponedNoDate", { eventName, newDate })
+            : t("eventChanged.cancelled", { eventName }),
+      },
+      { kind: "paragraph", text: t("eventChanged.hint") },
+      { kind: "button", label: t("eventChanged.button"), url: eventUrl },
+    ],
+    subjectOptions: ({ change }) => ({ context: change === "postponed" ? "postponed" : "cancelled" }),
+  },
 };
 
 export const MAIL_TEMPLATES = Object.keys(TEMPLATES) as MailTemplate[];
@@ -290,6 +367,23 @@ function blockHtml(block: Block, t: TFunction): string {
         `border-radius:8px;font-family:${MONO};font-size:34px;line-height:1.2;font-weight:700;letter-spacing:10px;` +
         `color:${ACTION};">${escapeHtml(block.code)}</span></p>`
       );
+    case "races":
+      return block.races
+        .map((race) => {
+          const url = escapeHtml(race.url);
+          const details = [race.date, race.place].filter(Boolean).map(escapeHtml).join(" · ");
+          return (
+            `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px;">` +
+            `<tr><td style="padding:12px 14px;border:1px solid #e2e8f0;border-left:4px solid #f05a1a;border-radius:8px;">` +
+            `<a href="${url}" style="font-size:17px;font-weight:700;color:${INK};text-decoration:none;">${escapeHtml(race.name)}</a>` +
+            `<div style="margin-top:4px;font-size:14px;color:${INK};">${details}</div>` +
+            (race.distances
+              ? `<div style="margin-top:2px;font-size:14px;color:${MUTED};">${escapeHtml(race.distances)}</div>`
+              : "") +
+            `</td></tr></table>`
+          );
+        })
+        .join("\n");
     case "button": {
       const url = escapeHtml(block.url);
       const button =
@@ -323,6 +417,14 @@ function blockText(block: Block): string {
     case "button":
       // No button in plain text: its label, then the address to copy.
       return `${block.label}\n${block.url}`;
+    case "races":
+      return block.races
+        .map((race) =>
+          [`* ${race.name}`, `  ${[race.date, race.place].filter(Boolean).join(" · ")}`]
+            .concat(race.distances ? [`  ${race.distances}`] : [], [`  ${race.url}`])
+            .join("\n"),
+        )
+        .join("\n\n");
   }
 }
 
@@ -350,7 +452,16 @@ export function renderMail(
   };
   const definition = TEMPLATES[template] as TemplateDefinition<Record<string, string>>;
   const blocks = definition.body(t, params as Record<string, string>, links);
-  for (const block of blocks) if (block.kind === "button") assertWebUrl(block.url);
+  for (const block of blocks) {
+    if (block.kind === "button") assertWebUrl(block.url);
+    if (block.kind === "races") for (const race of block.races) assertWebUrl(race.url);
+  }
+  // Alert mails: a visible unsubscribe link, and the one-click headers of RFC 8058.
+  const token = typeof params.unsubscribeToken === "string" ? params.unsubscribeToken : "";
+  // One address for both: the page shows a button, and answers mail clients' one-click POST.
+  const unsubscribe = token
+    ? { page: `${publicUrl}${pagePath("unsubscribe", lang)}?token=${encodeURIComponent(token)}` }
+    : null;
   const replyTo = definition.replyTo?.(params as Record<string, string>).trim();
   if (replyTo !== undefined && !SINGLE_ADDRESS.test(replyTo)) {
     throw new Error(`Mail template "${template}": invalid reply-to address "${replyTo}"`);
@@ -363,7 +474,10 @@ export function renderMail(
   const firstName = typeof params.firstName === "string" ? params.firstName.trim() : "";
   const greeting = firstName ? t("layout.greeting", { firstName }) : t("layout.greetingNoName");
   // A subject is one header line, whatever a sender typed in their name.
-  const subject = t(`${template}.subject`, visible).replace(/\s+/g, " ").trim();
+  const subjectOptions = definition.subjectOptions?.(params as Record<string, string>) ?? {};
+  const subject = t(`${template}.subject`, { ...visible, ...subjectOptions })
+    .replace(/\s+/g, " ")
+    .trim();
   const preheader = t(`${template}.preheader`, visible);
   const reason = t(`${template}.reason`, visible);
   // A message a person wrote may be answered: the footer says where the reply goes.
@@ -396,7 +510,7 @@ ${blocks.map((block) => blockHtml(block, t)).join("\n")}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
 <tr><td style="padding:16px 28px;font-family:${FONT};font-size:12px;line-height:1.5;color:${MUTED};text-align:center;">
 ${escapeHtml(reason)}<br>${escapeHtml(footer)}<br>
-<a href="${escapeHtml(links.home)}" style="color:${MUTED};">${escapeHtml(siteName)}</a>
+${unsubscribe ? `<a href="${escapeHtml(unsubscribe.page)}" style="color:${MUTED};">${escapeHtml(t("layout.unsubscribe"))}</a> · ` : ""}<a href="${escapeHtml(links.home)}" style="color:${MUTED};">${escapeHtml(siteName)}</a>
 </td></tr>
 </table>
 </td></tr>
@@ -409,8 +523,21 @@ ${escapeHtml(reason)}<br>${escapeHtml(footer)}<br>
     greeting,
     ...blocks.map(blockText),
     `${t("layout.signOff")}\n${t("layout.team")}`,
-    `-- \n${reason}\n${footer}\nDossard · ${links.home}`,
+    `-- \n${reason}\n${footer}\n${unsubscribe ? `${t("layout.unsubscribeText", { link: unsubscribe.page })}\n` : ""}Dossard · ${links.home}`,
   ].join("\n\n");
 
-  return { subject, html, text: `${text}\n`, ...(replyTo ? { replyTo } : {}) };
+  return {
+    subject,
+    html,
+    text: `${text}\n`,
+    ...(replyTo ? { replyTo } : {}),
+    ...(unsubscribe
+      ? {
+          headers: {
+            "List-Unsubscribe": `<${unsubscribe.page}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        }
+      : {}),
+  };
 }

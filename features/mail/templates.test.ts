@@ -40,6 +40,39 @@ const SAMPLE_PARAMS: MailTemplateParams = {
     eventName: "Trail des Crêtes",
     eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
   },
+  searchDigest: {
+    firstName: "Léa",
+    label: "Trail · Haute-Savoie",
+    count: 12,
+    races: [
+      {
+        name: "Trail des Crêtes",
+        date: "samedi 14 juin 2026",
+        place: "Annecy (Haute-Savoie)",
+        distances: "12 km, 42 km",
+        url: "https://dossard.example/course/trail-des-cretes-2026",
+      },
+    ],
+    searchUrl: "https://dossard.example/?sport=trail&department=74",
+    manageUrl: "https://dossard.example/user/alertes",
+    unsubscribeToken: "7.search_digest.3.c2lnbmF0dXJl",
+  },
+  registrationOpens: {
+    firstName: "Léa",
+    eventName: "Trail des Crêtes",
+    when: "tomorrow",
+    opensAt: "samedi 14 juin 2026 à 9 h 00",
+    eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
+    unsubscribeToken: "7.registration_opens.c2lnbmF0dXJl",
+  },
+  eventChanged: {
+    firstName: "Léa",
+    eventName: "Trail des Crêtes",
+    change: "postponed",
+    newDate: "dimanche 20 septembre 2026",
+    eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
+    unsubscribeToken: "7.event_changed.c2lnbmF0dXJl",
+  },
 };
 
 describe("mail templates", () => {
@@ -229,5 +262,35 @@ describe("mail templates", () => {
 
   it("escapes the five HTML-special characters", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  });
+
+  it("alert mails carry a visible unsubscribe link and the one-click headers (RFC 8058)", () => {
+    for (const locale of ["fr", "en"] as const) {
+      const mail = renderMail("searchDigest", locale, SAMPLE_PARAMS.searchDigest, context);
+      const page = locale === "fr" ? "/alertes/desabonnement" : "/en/alerts/unsubscribe";
+      const url = `${context.publicUrl}${page}?token=7.search_digest.3.c2lnbmF0dXJl`;
+      expect(mail.headers).toEqual({
+        "List-Unsubscribe": `<${url}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+      expect(mail.html).toContain(`href="${url}"`);
+      expect(mail.text).toContain(url);
+      // The token is a secret: never in the subject.
+      expect(mail.subject).not.toContain("c2lnbmF0dXJl");
+    }
+    expect(renderMail("welcome", "fr", SAMPLE_PARAMS.welcome, context).headers).toBeUndefined();
+  });
+
+  it("a digest lists each race with its date, place, distances and link, and says how many more", () => {
+    const fr = renderMail("searchDigest", "fr", SAMPLE_PARAMS.searchDigest, context);
+    expect(fr.subject).toBe("12 nouvelles courses pour votre alerte « Trail · Haute-Savoie »");
+    expect(fr.text).toContain("* Trail des Crêtes\n  samedi 14 juin 2026 · Annecy (Haute-Savoie)\n  12 km, 42 km");
+    expect(fr.text).toContain("Et 11 autres courses");
+    expect(fr.html).toContain('href="https://dossard.example/course/trail-des-cretes-2026"');
+    const en = renderMail("eventChanged", "en", SAMPLE_PARAMS.eventChanged, context);
+    expect(en.subject).toBe("Trail des Crêtes is postponed");
+    expect(en.text).toContain("postponed Trail des Crêtes to dimanche 20 septembre 2026");
+    const cancelled = renderMail("eventChanged", "fr", { ...SAMPLE_PARAMS.eventChanged, change: "cancelled" }, context);
+    expect(cancelled.subject).toBe("Trail des Crêtes est annulée");
   });
 });

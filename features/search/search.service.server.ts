@@ -580,11 +580,12 @@ export function searchService(
     limit: number,
     offset: number,
     order: "search" | "created" = "search",
+    extra?: SQL,
   ): Promise<SearchItem[]> {
     const sort = order === "created" ? "created" : plan.sort;
     const found = await rows<ItemRow>(
       db,
-      sql`WITH ${pageCte(plan, limit, offset, sort)}
+      sql`WITH ${pageCte(plan, limit, offset, sort, extra)}
           SELECT ${CARD_COLUMNS}, page.metres
           FROM page JOIN events e ON e.id = page.id
           ORDER BY ${pageOrder(sort)}`,
@@ -1073,6 +1074,29 @@ export function searchService(
      */
     list(query: SearchQuery, limit: number, order: "search" | "created" = "search"): Promise<SearchItem[]> {
       return reuse(`list-${limit}-${order}`, query, async () => pageItems(await resolve(query), limit, 0, order));
+    },
+
+    /**
+     * Matching events published after `since` — listed active then, or validated / activated
+     * since — the most recent first, at most `limit`, and how many there are (alert digests).
+     */
+    async publishedSince(
+      query: SearchQuery,
+      since: Date,
+      limit: number,
+    ): Promise<{ total: number; items: SearchItem[] }> {
+      const plan = await resolve(query);
+      const after = since.toISOString();
+      const published = sql`(e.created_at > ${after}::timestamptz OR EXISTS (
+        SELECT 1 FROM event_history h WHERE h.event_id = e.id
+          AND h.type IN ('validation', 'activation') AND h.created_at > ${after}::timestamptz))`;
+      const [counted] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM events e WHERE ${whereOf([...conditions(plan), published])}`,
+      );
+      const total = Number(counted?.n ?? 0);
+      const items = total > 0 ? await pageItems(plan, limit, 0, "created", published) : [];
+      return { total, items };
     },
 
     /** How many events match (no page, no facets kept): what a "broader search" suggestion needs. */

@@ -24,6 +24,8 @@ export const PAGES = {
   myEvents: { fr: "user/evenements", en: "user/events" },
   planning: { fr: "user/planning", en: "user/planning" },
   favorites: { fr: "user/favoris", en: "user/favourites" },
+  alerts: { fr: "user/alertes", en: "user/alerts" },
+  unsubscribe: { fr: "alertes/desabonnement", en: "alerts/unsubscribe" },
   eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },
   eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
   admin: { fr: "admin", en: "admin" },

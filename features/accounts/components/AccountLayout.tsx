@@ -39,6 +39,9 @@ export function AccountLayout({
         <NavLink to={pagePath("myEvents", locale)} className={tab} end>
           {t("editor:nav.myEvents")}
         </NavLink>
+        <NavLink to={pagePath("alerts", locale)} className={tab} end>
+          {t("nav.alerts")}
+        </NavLink>
         <NavLink to={pagePath("settings", locale)} className={tab} end>
           {t("nav.settings")}
         </NavLink>

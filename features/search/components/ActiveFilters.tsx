@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SPORTS } from "../../../shared/constants.ts";
@@ -17,6 +18,8 @@ type Props = {
   href: (query: SearchQuery, view?: SearchView) => string;
   /** The words as typed when the page read them as filters ("trail annecy"). */
   typed?: string | null;
+  /** Shown after the chips, given their labels ("Alert me" names the alert after them). */
+  action?: (label: string) => ReactNode;
 };
 
 type ActiveChip = { key: string; label: string; without: SearchQuery };
@@ -25,7 +28,7 @@ type ActiveChip = { key: string; label: string; without: SearchQuery };
  * The filters in force as chips, each a link to the same search without it: what the page
  * understood from the search box shows here too, and removing one works without JavaScript.
  */
-export function ActiveFilters({ query, view, place, regions, departments, href, typed }: Props) {
+export function ActiveFilters({ query, view, place, regions, departments, href, typed, action }: Props) {
   const { t, i18n } = useTranslation("landing");
   const { t: ts } = useTranslation("sports");
   const { t: tu } = useTranslation("ui");
@@ -128,22 +131,25 @@ export function ActiveFilters({ query, view, place, regions, departments, href, 
         </p>
       ) : null}
       {chips.length ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label={t("active.label")}>
-          {chips.map((chip) => (
-            <li key={chip.key}>
-              <Link
-                to={href(chip.without, view)}
-                preventScrollReset
-                className="flex items-center gap-1 rounded-full border border-brand-700 bg-brand-50 py-1 pr-2 pl-3 text-ink-900 text-sm hover:bg-brand-100"
-                aria-label={t("active.remove", { filter: chip.label })}
-                data-testid={`active-filter-${chip.key}`}
-              >
-                <span>{chip.label}</span>
-                <X className="size-3.5 text-ink-700" aria-hidden="true" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t("active.label")}>
+            {chips.map((chip) => (
+              <li key={chip.key}>
+                <Link
+                  to={href(chip.without, view)}
+                  preventScrollReset
+                  className="flex items-center gap-1 rounded-full border border-brand-700 bg-brand-50 py-1 pr-2 pl-3 text-ink-900 text-sm hover:bg-brand-100"
+                  aria-label={t("active.remove", { filter: chip.label })}
+                  data-testid={`active-filter-${chip.key}`}
+                >
+                  <span>{chip.label}</span>
+                  <X className="size-3.5 text-ink-700" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {action?.(chips.map((chip) => chip.label).join(" · "))}
+        </div>
       ) : null}
     </div>
   );

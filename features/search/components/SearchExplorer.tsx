@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import type { Locale } from "../../../shared/constants.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import { useHydrated } from "../../../shared/ui/use-hydrated.ts";
+import { AlertMeButton } from "../../alerts/components/AlertMeButton.tsx";
 import type { BroaderSuggestion } from "../broader.ts";
 import type { SearchQuery, SearchResult } from "../search.contract.ts";
 import { hasSearchFilters, type SearchField, type SearchView, searchQueryString } from "../search-url.ts";
@@ -74,6 +75,7 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
           departments={data.departments}
           href={state.href}
           typed={data.typed}
+          action={(label) => <AlertMeButton query={searchQueryString(data.query)} label={label} locale={locale} />}
         />
         <div className={state.loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
           {view === "map" ? (
