@@ -330,3 +330,25 @@ describe("event page views", () => {
     expect(await t.app.services.engagement.flushViews()).toBe(0);
   });
 });
+
+describe("the member's data export", () => {
+  it("holds their favourites and planning, never the feed's secret address", async () => {
+    const member = await testMember(t);
+    await call(`/api/user/favorite/${event.id}`, { method: "POST", cookie: member.cookie, body: { on: true } });
+    await call(`/api/user/calendar/${event.courseIds[0]}`, {
+      method: "POST",
+      cookie: member.cookie,
+      body: { status: "registered", targetTime: 3600 },
+    });
+    const url = (await call("/api/user/calendar/feed", { method: "POST", cookie: member.cookie })).json().url;
+    const exported = await call("/api/me/export", { cookie: member.cookie });
+    expect(exported.statusCode).toBe(200);
+    const data = exported.json();
+    expect(data.favorites.map((f: { slug: string }) => f.slug)).toEqual([event.slug]);
+    expect(data.planning.courses).toEqual([
+      expect.objectContaining({ slug: event.slug, status: "registered", targetTimeSeconds: 3600 }),
+    ]);
+    expect(data.planning.calendarFeedSince).toEqual(expect.any(String));
+    expect(exported.body).not.toContain(new URL(url).searchParams.get("token"));
+  });
+});

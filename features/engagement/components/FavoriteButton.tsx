@@ -37,9 +37,16 @@ export function FavoriteButton({
       className={cx(
         "inline-flex items-center justify-center gap-2 font-semibold transition focus-visible:outline-2 focus-visible:outline-brand-700 focus-visible:outline-offset-2 disabled:opacity-60",
         variant === "card"
-          ? "size-10 rounded-full bg-white/95 text-ink-700 shadow-sm hover:bg-white hover:text-brand-700"
-          : "rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink-900 text-sm hover:bg-slate-50",
-        on && "text-brand-700",
+          ? cx(
+              "size-10 rounded-full bg-white/95 shadow-sm hover:bg-white hover:text-brand-700",
+              on ? "text-brand-700" : "text-ink-700",
+            )
+          : cx(
+              "rounded-lg border px-3 py-2 text-sm",
+              on
+                ? "border-brand-500/40 bg-brand-50 text-brand-800 hover:bg-brand-100"
+                : "border-slate-300 bg-white text-ink-900 hover:bg-slate-50",
+            ),
         className,
       )}
     >

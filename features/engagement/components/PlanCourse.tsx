@@ -87,10 +87,12 @@ export function PlanCourse({
         ) : (
           <CalendarPlus className="size-4" aria-hidden="true" />
         )}
-        <span>{planned ? t("plan.inPlanning", { status: statusLabel }) : t("plan.button")}</span>
-        {planned?.targetTime ? (
-          <span className="font-normal text-ink-700">· {formatDuration(planned.targetTime, locale)}</span>
-        ) : null}
+        <span className="text-left">
+          {planned ? t("plan.inPlanning", { status: statusLabel }) : t("plan.button")}
+          {planned?.targetTime ? (
+            <span className="font-normal text-ink-700"> · {formatDuration(planned.targetTime, locale)}</span>
+          ) : null}
+        </span>
         <span className="sr-only"> — {courseName}</span>
       </button>
       {open && (
