@@ -30,6 +30,7 @@ import { mapsRoutes } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
+import { ratingsRoutes } from "../features/ratings/ratings.routes.server.ts";
 import { eventGroupsRoutes } from "../features/search/groups.routes.server.ts";
 import { searchRoutes } from "../features/search/search.routes.server.ts";
 import { seoRoutes } from "../features/seo/seo.routes.server.ts";
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(seoRoutes);
   await app.register(accountsRoutes);
   await app.register(engagementRoutes);
+  await app.register(ratingsRoutes);
   await app.register(firstAdminRoutes);
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);

@@ -8,6 +8,7 @@ import { generatedImagesService } from "../features/illustrations/generated-imag
 import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
+import { ratingsService } from "../features/ratings/ratings.service.server.ts";
 import { eventGroupsService } from "../features/search/groups.service.server.ts";
 import { searchTextInterpreter } from "../features/search/interpret.server.ts";
 import { searchService } from "../features/search/search.service.server.ts";
@@ -67,6 +68,7 @@ export function createServices(
     }),
     images,
     engagement: engagementService(db),
+    ratings: ratingsService(db, clock),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),

@@ -12,6 +12,7 @@ import { pagePath } from "../../shared/i18n/pages.ts";
 import { imageUrl } from "../../shared/image-url.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import { slugify } from "../geo/slugify.ts";
+import { memberContributions, recomputeRatingsOfMember } from "../ratings/ratings.service.server.ts";
 import type {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -620,6 +621,8 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
           .set({ disabledAt: clock(), publicProfile: false, updatedAt: clock() })
           .where(eq(users.id, user.id));
         await sessionsOf.deleteForUser(user.id, undefined, tx);
+        // Its ratings leave the editions' averages (features/ratings).
+        await recomputeRatingsOfMember(tx, user.id);
         await log(user.id, "account_disabled", meta, undefined, tx);
         await mailMember(user, "accountDisabled", tx);
       });
@@ -659,6 +662,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
           userAgent: s.user_agent,
         })),
         activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
+        ...(await memberContributions(db, userId)),
       };
     },
 

@@ -105,6 +105,8 @@ const eventColumns = {
   lng: events.lng,
   headerImage: events.headerImage,
   coverImage: events.coverImage,
+  ratingCount: events.ratingCount,
+  ratingAverage: events.ratingAverage,
   updatedAt: events.updatedAt,
   groupId: events.groupId,
   groupName: eventGroups.name,
@@ -348,6 +350,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
           state: eventState(e, today),
         }),
       ),
+      rating: { average: row.ratingAverage, count: row.ratingCount },
       updatedAt: row.updatedAt.toISOString(),
     };
   }
