@@ -19,6 +19,7 @@ import { firstAdminRoutes } from "../features/accounts/first-admin.routes.server
 import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
 import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
+import { commentsRoutes } from "../features/comments/comments.routes.server.ts";
 import { editorRoutes } from "../features/editor/editor.routes.server.ts";
 import { engagementRoutes } from "../features/engagement/engagement.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountsRoutes);
   await app.register(engagementRoutes);
   await app.register(ratingsRoutes);
+  await app.register(commentsRoutes);
   await app.register(firstAdminRoutes);
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.server.ts";
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
+import { commentsService } from "../features/comments/comments.service.server.ts";
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { engagementService } from "../features/engagement/engagement.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
@@ -69,6 +70,7 @@ export function createServices(
     images,
     engagement: engagementService(db),
     ratings: ratingsService(db, clock),
+    comments: commentsService(db, clock),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),

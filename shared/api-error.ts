@@ -86,6 +86,7 @@ export const errorCatalogue = {
   EVENT_NOT_YET_HELD: { status: 409, key: "errors.eventNotYetHeld" },
   /** A member reports the same comment twice. */
   ALREADY_REPORTED: { status: 409, key: "errors.alreadyReported" },
+  COMMENT_TOO_LONG: { status: 400, key: "errors.commentTooLong", field: "body" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
