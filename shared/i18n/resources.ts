@@ -6,6 +6,7 @@
  */
 import enAccount from "../../locales/en/account.json";
 import enCommon from "../../locales/en/common.json";
+import enCommunity from "../../locales/en/community.json";
 import enEditor from "../../locales/en/editor.json";
 import enEvent from "../../locales/en/event.json";
 import enEvents from "../../locales/en/events.json";
@@ -17,6 +18,7 @@ import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
 import frCommon from "../../locales/fr/common.json";
+import frCommunity from "../../locales/fr/community.json";
 import frEditor from "../../locales/fr/editor.json";
 import frEvent from "../../locales/fr/event.json";
 import frEvents from "../../locales/fr/events.json";
@@ -40,6 +42,7 @@ export const resources = {
     account: frAccount,
     editor: frEditor,
     organizer: frOrganizer,
+    community: frCommunity,
   },
   en: {
     common: enCommon,
@@ -53,6 +56,7 @@ export const resources = {
     account: enAccount,
     editor: enEditor,
     organizer: enOrganizer,
+    community: enCommunity,
   },
 } as const;
 
