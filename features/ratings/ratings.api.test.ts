@@ -173,3 +173,39 @@ describe("POST /api/rating", () => {
     expect((await summary(second.id)).json()).toMatchObject({ count: 1, average: 5, distribution: [0, 0, 0, 0, 1] });
   });
 });
+
+describe("search by rating", () => {
+  it("sorts best rated first and filters by a minimum rating, facets still counted", async () => {
+    const rated = await t.database.db
+      .select({ id: events.id, startDate: events.startDate })
+      .from(events)
+      .where(and(eq(events.status, "active"), eq(events.cancelled, false), lt(events.startDate, "2026-05-01")))
+      .orderBy(desc(events.startDate))
+      .limit(3);
+    const [low, high] = rated;
+    const member = await testMember(t);
+    expect((await rate({ eventId: high.id, overall: 5 }, member.cookie)).statusCode).toBe(200);
+    expect((await rate({ eventId: low.id, overall: 2 }, member.cookie)).statusCode).toBe(200);
+    const window = `past=1&from=${rated[2].startDate}&to=${rated[0].startDate}`;
+
+    const best = await t.app.inject({ method: "GET", url: `/api/events?${window}&sort=rating&perPage=60` });
+    expect(best.statusCode, best.body).toBe(200);
+    const ids = best.json().items.map((i: { id: number }) => i.id);
+    expect(ids.indexOf(high.id)).toBeLessThan(ids.indexOf(low.id));
+    expect(ids[0]).toBe(high.id);
+
+    const filtered = await t.app.inject({ method: "GET", url: `/api/events?${window}&minRating=4.5&perPage=60` });
+    const body = filtered.json();
+    expect(body.items.map((i: { id: number }) => i.id)).toContain(high.id);
+    expect(body.items.map((i: { id: number }) => i.id)).not.toContain(low.id);
+    for (const item of body.items) {
+      const [row] = await t.database.db
+        .select({ average: events.ratingAverage })
+        .from(events)
+        .where(eq(events.id, item.id));
+      expect(row.average).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(Object.values(body.facets.sport).reduce((a, b) => Number(a) + Number(b), 0)).toBe(body.total);
+    expect((await t.app.inject({ method: "GET", url: "/api/events?minRating=6" })).statusCode).toBe(400);
+  });
+});
