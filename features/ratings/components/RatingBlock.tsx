@@ -85,18 +85,18 @@ export function RatingBlock({ event, initial, today, locale, eventPath }: Props)
         <div className="mt-4 grid gap-5 sm:grid-cols-2">
           <div>
             <h3 className="font-semibold text-ink-900 text-sm">{t("rating.criteriaHeading")}</h3>
-            <dl className="mt-2 space-y-2">
+            <ul className="mt-2 space-y-2">
               {RATING_CRITERIA.map((criterion) => {
                 const c = summary.criteria[criterion];
                 return (
-                  <div key={criterion}>
+                  <li key={criterion}>
                     <div className="flex justify-between gap-2 text-sm">
-                      <dt className="text-ink-700">{t(`rating.criteria.${criterion}`)}</dt>
-                      <dd className="font-semibold text-ink-900 tabular-nums">
+                      <span className="text-ink-700">{t(`rating.criteria.${criterion}`)}</span>
+                      <span className="font-semibold text-ink-900 tabular-nums">
                         {c.average === null
                           ? t("rating.criterionNone")
                           : t("rating.criterionValue", { value: number(c.average), count: c.count })}
-                      </dd>
+                      </span>
                     </div>
                     <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
                       <div
@@ -104,10 +104,10 @@ export function RatingBlock({ event, initial, today, locale, eventPath }: Props)
                         style={{ width: `${((c.average ?? 0) / 5) * 100}%` }}
                       />
                     </div>
-                  </div>
+                  </li>
                 );
               })}
-            </dl>
+            </ul>
           </div>
           <div>
             <h3 className="font-semibold text-ink-900 text-sm">{t("rating.distribution")}</h3>
