@@ -15,7 +15,7 @@ beforeAll(async () => {
     .select({ id: events.id })
     .from(events)
     .where(and(eq(events.status, "active"), lt(events.startDate, "2026-05-20")))
-    .orderBy(desc(events.startDate))
+    .orderBy(desc(events.startDate), desc(events.id))
     .limit(3);
   const [future] = await db
     .select({ id: events.id })
@@ -42,6 +42,16 @@ const rate = (body: Record<string, unknown>, cookie?: string, locale = "fr") =>
   });
 const summary = (id: number | string, cookie?: string) =>
   t.app.inject({ method: "GET", url: `/api/rating/${id}`, headers: cookie ? { cookie } : {} });
+/** A finished edition nobody has rated yet (each test starts from zero). */
+const unratedPast = async () => {
+  const [row] = await t.database.db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.status, "active"), lt(events.startDate, "2026-05-20"), eq(events.ratingCount, 0)))
+    .orderBy(desc(events.startDate), desc(events.id))
+    .limit(1);
+  return row;
+};
 const stored = async (id: number) => {
   const [row] = await t.database.db
     .select({ count: events.ratingCount, average: events.ratingAverage })
@@ -125,38 +135,32 @@ describe("POST /api/rating", () => {
   });
 
   it("keeps the count and the average exact when many members rate at once", async () => {
-    const [, , target] = await t.database.db
-      .select({ id: events.id })
-      .from(events)
-      .where(and(eq(events.status, "active"), lt(events.startDate, "2026-05-20")))
-      .orderBy(desc(events.startDate))
-      .limit(3);
-    const members = await Promise.all(Array.from({ length: 12 }, () => testMember(t)));
-    const scores = members.map((_, i) => (i % 5) + 1);
-    // Each member rates twice in parallel (first a 1, then their score): a lost update or a double count would show.
-    const responses = await Promise.all(
-      members.flatMap((m, i) => [
-        rate({ eventId: target.id, overall: 1 }, m.cookie),
-        rate({ eventId: target.id, overall: scores[i] }, m.cookie),
-      ]),
-    );
-    for (const r of responses) expect(r.statusCode, r.body).toBe(200);
-    // The second of each pair may have run first: settle each member on their score.
-    await Promise.all(members.map((m, i) => rate({ eventId: target.id, overall: scores[i] }, m.cookie)));
-    const expected = Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100;
-    expect(await stored(target.id)).toEqual({ count: 12, average: expected });
-    const body = (await summary(target.id)).json();
-    expect(body).toMatchObject({ count: 12, average: expected });
-    expect(body.distribution.reduce((a: number, b: number) => a + b, 0)).toBe(12);
+    const target = await unratedPast();
+    // Registered one after the other (registering is not what is tested here).
+    const members: { cookie: string }[] = [];
+    for (let i = 0; i < 20; i++) members.push(await testMember(t));
+    const check = async (scores: number[]) => {
+      const expected = Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100;
+      // Whichever write committed last wrote the aggregate: a lost update or a double count would show.
+      expect(await stored(target.id)).toEqual({ count: scores.length, average: expected });
+      const body = (await summary(target.id)).json();
+      expect(body).toMatchObject({ count: scores.length, average: expected });
+      expect(body.distribution.reduce((a: number, b: number) => a + b, 0)).toBe(scores.length);
+    };
+    // Everyone rates at once…
+    const first = members.map((_, i) => (i % 5) + 1);
+    const created = await Promise.all(members.map((m, i) => rate({ eventId: target.id, overall: first[i] }, m.cookie)));
+    for (const r of created) expect(r.statusCode, r.body).toBe(200);
+    await check(first);
+    // …then everyone changes their mind at once.
+    const second = members.map((_, i) => 5 - (i % 3));
+    const edited = await Promise.all(members.map((m, i) => rate({ eventId: target.id, overall: second[i] }, m.cookie)));
+    for (const r of edited) expect(r.statusCode, r.body).toBe(200);
+    await check(second);
   });
 
   it("takes a disabled account's ratings out of the averages", async () => {
-    const [, second] = await t.database.db
-      .select({ id: events.id })
-      .from(events)
-      .where(and(eq(events.status, "active"), lt(events.startDate, "2026-05-20")))
-      .orderBy(desc(events.startDate))
-      .limit(3);
+    const second = await unratedPast();
     const stays = await testMember(t);
     const leaves = await testMember(t);
     await rate({ eventId: second.id, overall: 5 }, stays.cookie);
@@ -180,7 +184,7 @@ describe("search by rating", () => {
       .select({ id: events.id, startDate: events.startDate })
       .from(events)
       .where(and(eq(events.status, "active"), eq(events.cancelled, false), lt(events.startDate, "2026-05-01")))
-      .orderBy(desc(events.startDate))
+      .orderBy(desc(events.startDate), desc(events.id))
       .limit(3);
     const [low, high] = rated;
     const member = await testMember(t);

@@ -118,7 +118,11 @@ export function EncouragementWall({
               onChange={(event) => setText(event.currentTarget.value)}
               aria-describedby="wall-counter"
             />
-            <button type="submit" className={cx(PRIMARY_BUTTON, "rounded-full")} disabled={pending || !text.trim()}>
+            <button
+              type="submit"
+              className={PRIMARY_BUTTON.replace("rounded-lg", "rounded-full")}
+              disabled={pending || !text.trim()}
+            >
               {t("wall.send")}
             </button>
           </div>

@@ -92,7 +92,11 @@ export function RatingBlock({ event, initial, today, locale, eventPath }: Props)
                   <li key={criterion}>
                     <div className="flex justify-between gap-2 text-sm">
                       <span className="text-ink-700">{t(`rating.criteria.${criterion}`)}</span>
-                      <span className="font-semibold text-ink-900 tabular-nums">
+                      <span
+                        className={
+                          c.average === null ? "text-ink-500 italic" : "font-semibold text-ink-900 tabular-nums"
+                        }
+                      >
                         {c.average === null
                           ? t("rating.criterionNone")
                           : t("rating.criterionValue", { value: number(c.average), count: c.count })}
