@@ -30,6 +30,11 @@ export function AccountLayout({ locale, title, children }: { locale: Locale; tit
             {t("common:nav.admin")}
           </NavLink>
         )}
+        {root?.user?.role === "admin" && (
+          <NavLink to={pagePath("adminComments", locale)} className={tab} end>
+            {t("community:admin.nav")}
+          </NavLink>
+        )}
       </nav>
       <div className="mt-6">{children}</div>
       <LazyToastHost />
