@@ -61,7 +61,9 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
             </p>
             <ul className="mt-3 space-y-1 border-slate-100 border-t pt-2 text-ink-700 text-sm">
               {reports.map((report) => (
-                <li key={`${report.reporterId}-${report.createdAt}`}>« {report.reason || t("admin.noReason")} »</li>
+                <li key={`${report.reporterId}-${report.createdAt}`}>
+                  {report.reason ? t("admin.quoted", { reason: report.reason }) : t("admin.noReason")}
+                </li>
               ))}
             </ul>
             <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -109,6 +109,13 @@ async function screenshot(page: Page, name: string) {
   }
 }
 
+async function seriousViolationsOf(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 const toast = (page: Page) => page.locator(".Toastify").textContent();
 
 describe("ratings, comments and the wall, in French on a phone", () => {
@@ -202,5 +209,63 @@ describe("ratings, comments and the wall, in French on a phone", () => {
     await screenshot(page, "upcoming-360");
     await visitor.close();
     await context.close();
+  });
+  it("lets another member report the comment and an admin delete it from the moderation queue", async () => {
+    const reporter = await verifiedMember("Hugo");
+    const context = await browser.newContext(MOBILE);
+    await context.addCookies([{ name: "dossard_session", value: reporter, url: baseURL }]);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/course/${finished.slug}`);
+    await untilHydrated(page);
+    const comment = page.getByTestId("comment").filter({ hasText: "Parcours magnifique." });
+    await expect.poll(() => comment.count()).toBe(1);
+    // Not the author: no edit, no delete, a report.
+    expect(await comment.getByRole("button", { name: "Modifier" }).count()).toBe(0);
+    await comment.getByRole("button", { name: "Signaler" }).click();
+    const dialog = page.getByTestId("report-comment-dialog");
+    await dialog.getByLabel("Motif (facultatif)").fill("Publicité déguisée");
+    await dialog.getByRole("button", { name: "Envoyer le signalement" }).click();
+    await expect.poll(() => toast(page)).toContain("le commentaire a été signalé aux modérateurs");
+    await context.close();
+
+    // The first admin of this fresh install, through its setup link.
+    const link = /Create the first one at (\S+)/.exec(server.output())?.[1] ?? "";
+    const setup = await fetch(`${baseURL}/api/setup`, {
+      method: "POST",
+      headers: { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" },
+      body: JSON.stringify({
+        token: link.split("/").pop(),
+        email: `admin.${Date.now().toString(36)}@example.fr`,
+        password: "Col de Vars 2108",
+        passwordConfirmation: "Col de Vars 2108",
+        firstName: "Ada",
+        lastName: "Admin",
+      }),
+    });
+    expect(setup.status, await setup.clone().text()).toBeLessThan(300);
+    const adminSession = (setup.headers.get("set-cookie") ?? "").split(";")[0].split("=").slice(1).join("=");
+    const admin = await browser.newContext(DESKTOP);
+    await admin.addCookies([{ name: "dossard_session", value: adminSession, url: baseURL }]);
+    const queue = await admin.newPage();
+    await queue.goto(`${baseURL}/admin/commentaires`);
+    await untilHydrated(queue);
+    const item = queue
+      .getByTestId("reported-comments")
+      .locator("li")
+      .filter({ hasText: "Parcours magnifique." })
+      .first();
+    expect(await item.textContent()).toContain("Publicité déguisée");
+    expect(await item.textContent()).toContain("1 signalement");
+    expect(await seriousViolationsOf(queue)).toEqual([]);
+    if (shots) await queue.screenshot({ path: path.join(shots, "admin-comments-1280.png"), fullPage: true });
+    await item.getByRole("button", { name: "Supprimer le commentaire" }).click();
+    await expect.poll(() => toast(queue)).toContain("Commentaire supprimé.");
+    await expect.poll(() => queue.getByText("Aucun signalement en attente.", { exact: false }).count()).toBe(1);
+    await admin.close();
+
+    const listed = await (await fetch(`${baseURL}/api/comments/event/${finished.id}`)).json();
+    expect(listed.comments.map((c: { body: string }) => c.body)).not.toContain(
+      "Parcours magnifique.\nBravo aux bénévoles !",
+    );
   });
 });
