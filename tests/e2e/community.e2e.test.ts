@@ -268,4 +268,18 @@ describe("ratings, comments and the wall, in French on a phone", () => {
       "Parcours magnifique.\nBravo aux bénévoles !",
     );
   });
+  it("speaks English under /en/race/, with English numbers", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/en/race/${finished.slug}`);
+    await untilHydrated(page);
+    const block = page.getByTestId("rating-block");
+    expect(await block.getByRole("heading", { level: 2 }).textContent()).toBe("Runners' reviews");
+    await expect.poll(() => block.getByTestId("rating-average").textContent()).toContain("4.0");
+    expect(await block.getByTestId("rating-count").textContent()).toBe("1 review");
+    expect(await block.getByRole("link", { name: "Sign in to rate this race" }).count()).toBe(1);
+    expect(await page.getByTestId("comments").getByRole("heading", { level: 2 }).textContent()).toBe("Comments");
+    expect(await page.getByTestId("wall").getByRole("heading", { level: 2 }).textContent()).toBe("Cheer wall");
+    await context.close();
+  });
 });
