@@ -28,6 +28,7 @@ const FILES: Record<PageId, string> = {
   eventEdit: "routes/event-editor.tsx",
   admin: "routes/admin.tsx",
   adminEvents: "routes/admin-events.tsx",
+  adminComments: "routes/admin-comments.tsx",
   setup: "routes/setup.tsx",
 };
 

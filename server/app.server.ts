@@ -22,6 +22,7 @@ import { enabledProviders } from "../features/accounts/oauth/providers.server.ts
 import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
 import { registerAlertJobs } from "../features/alerts/alerts.jobs.server.ts";
 import { alertsRoutes } from "../features/alerts/alerts.routes.server.ts";
+import { commentsRoutes } from "../features/comments/comments.routes.server.ts";
 import { editorRoutes } from "../features/editor/editor.routes.server.ts";
 import { engagementRoutes } from "../features/engagement/engagement.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
@@ -33,6 +34,7 @@ import { mapsRoutes } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
+import { ratingsRoutes } from "../features/ratings/ratings.routes.server.ts";
 import { eventGroupsRoutes } from "../features/search/groups.routes.server.ts";
 import { searchRoutes } from "../features/search/search.routes.server.ts";
 import { seoRoutes } from "../features/seo/seo.routes.server.ts";
@@ -299,6 +301,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountsRoutes);
   await app.register(engagementRoutes);
   await app.register(alertsRoutes);
+  await app.register(ratingsRoutes);
+  await app.register(commentsRoutes);
   await app.register(firstAdminRoutes);
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);

@@ -88,6 +88,11 @@ export const errorCatalogue = {
   BAD_REQUEST: { status: 400, key: "errors.badRequest" },
   /** A request field failed validation; the message names the field. */
   INVALID_FIELD: { status: 400, key: "errors.invalidField" },
+  /** Rating or commenting an edition that has not taken place yet (features/ratings, features/comments). */
+  EVENT_NOT_YET_HELD: { status: 409, key: "errors.eventNotYetHeld" },
+  /** A member reports the same comment twice. */
+  ALREADY_REPORTED: { status: 409, key: "errors.alreadyReported" },
+  COMMENT_TOO_LONG: { status: 400, key: "errors.commentTooLong", field: "body" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

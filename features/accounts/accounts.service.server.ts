@@ -13,6 +13,7 @@ import { imageUrl } from "../../shared/image-url.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import { alertPreferences, savedSearches } from "../alerts/alerts.tables.ts";
 import { slugify } from "../geo/slugify.ts";
+import { memberContributions, recomputeRatingsOfMember } from "../ratings/ratings.service.server.ts";
 import type {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -629,6 +630,8 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
           .set({ disabledAt: clock(), publicProfile: false, updatedAt: clock() })
           .where(eq(users.id, user.id));
         await sessionsOf.deleteForUser(user.id, undefined, tx);
+        // Its ratings leave the editions' averages (features/ratings).
+        await recomputeRatingsOfMember(tx, user.id);
         await log(user.id, "account_disabled", meta, undefined, tx);
         await mailMember(user, "accountDisabled", tx);
       });
@@ -725,6 +728,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
           })),
           mutedKinds: preferences?.muted ?? [],
         },
+        ...(await memberContributions(db, userId)),
       };
     },
 

@@ -181,6 +181,8 @@ export const eventDetailSchema = z.object({
   courses: z.array(courseSchema),
   /** The other editions of the same race series, oldest first. */
   editions: z.array(editionSchema),
+  /** Members' ratings of this edition (features/ratings): average 1–5 (null without ratings) and count. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
   updatedAt: isoDateTime,
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;

@@ -66,6 +66,7 @@ const event: EventDetail = {
     },
   ],
   editions: [],
+  rating: { average: null, count: 0 },
   updatedAt: "2026-05-01T08:00:00.000Z",
 };
 

@@ -106,6 +106,8 @@ const eventColumns = {
   lng: events.lng,
   headerImage: events.headerImage,
   coverImage: events.coverImage,
+  ratingCount: events.ratingCount,
+  ratingAverage: events.ratingAverage,
   updatedAt: events.updatedAt,
   groupId: events.groupId,
   groupName: eventGroups.name,
@@ -349,6 +351,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
           state: eventState(e, today),
         }),
       ),
+      rating: { average: row.ratingAverage, count: row.ratingCount },
       updatedAt: row.updatedAt.toISOString(),
     };
   }

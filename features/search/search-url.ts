@@ -45,6 +45,7 @@ export const SEARCH_PARAM_ORDER = [
   "scope",
   "cancelled",
   "past",
+  "minRating",
   "sort",
   "page",
   "perPage",

@@ -27,9 +27,10 @@ export const ELEVATION_BAND_KEYS = ELEVATION_BANDS.map((b) => b.key) as unknown 
 
 /**
  * oldest: soonest first (the default); newest: latest first; distance: nearest first (needs a
- * place or coordinates); relevance: best text match first (needs `q`, else chronological).
+ * place or coordinates); relevance: best text match first (needs `q`, else chronological); rating:
+ * best rated first (the edition's members' average, else its series' latest rated edition; unrated last).
  */
-export const SEARCH_SORTS = ["oldest", "newest", "distance", "relevance"] as const;
+export const SEARCH_SORTS = ["oldest", "newest", "distance", "relevance", "rating"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const MAX_RADIUS_KM = 200;
@@ -107,6 +108,8 @@ export const searchQuerySchema = z.object({
   /** Include finished events (default false: from today on, unless `from` says otherwise). */
   past: bool,
   sort: z.enum(SEARCH_SORTS).optional(),
+  /** Members' average rating at least this (1–5): the edition's, else its series' latest rated edition. */
+  minRating: num(z.coerce.number().min(1).max(5)),
   page: num(z.coerce.number().int().min(1).max(10_000)),
   perPage: num(z.coerce.number().int().min(1).max(MAX_PER_PAGE)),
 });

@@ -77,6 +77,7 @@ export type SearchPlan = {
   upper: string | null;
   scopes: EventScope[] | null;
   includeCancelled: boolean;
+  minRating: number | null;
   sort: SearchSort;
   page: number;
   perPage: number;
@@ -108,6 +109,14 @@ const CARD_COLUMNS = sql.raw(`e.id, e.slug, e.name, e.sport_id, e.start_date::te
   (SELECT array_agg(c.duration ORDER BY c.duration) FROM courses c
     WHERE c.event_id = e.id AND c.duration IS NOT NULL) AS durations`);
 const MAX_WORDS = 8;
+
+/**
+ * An event's members' rating for search (features/ratings): its own average, else that of the
+ * latest earlier edition of its series that was rated — an upcoming edition has no ratings yet.
+ */
+const RATING_EXPR = sql.raw(`coalesce(e.rating_average, (SELECT g.rating_average FROM events g
+  WHERE e.group_id IS NOT NULL AND g.group_id = e.group_id AND g.rating_count > 0 AND g.start_date < e.start_date
+  ORDER BY g.start_date DESC LIMIT 1))`);
 
 const ICS_TEXT = { fr: frSearch.ics, en: enSearch.ics } as const;
 
@@ -416,6 +425,7 @@ export function searchService(
       upper: to,
       scopes: query.scope?.length ? [...new Set(query.scope)] : null,
       includeCancelled: query.cancelled === true,
+      minRating: query.minRating ?? null,
       sort,
       page: query.page ?? 1,
       perPage: query.perPage ?? DEFAULT_PER_PAGE,
@@ -468,6 +478,7 @@ export function searchService(
       if (plan.lowerStart) where.push(sql`e.start_date >= ${plan.lowerStart}::date`);
     }
     if (plan.upper) where.push(sql`e.start_date <= ${plan.upper}::date`);
+    if (plan.minRating !== null) where.push(sql`${RATING_EXPR} >= ${plan.minRating}::float8`);
     if (plan.phrase) {
       // A known word must be in the text vector (French stem, no accents, or the start of one:
       // "ardech" finds "Ardèche"); an unknown one, probably misspelt, must be close to a word of
@@ -540,6 +551,8 @@ export function searchService(
         return sql`${a("metres")} ASC, ${a("start_date")} ASC, ${a("id")} ASC`;
       case "relevance":
         return sql`${a("rank")} DESC, ${a("start_date")} ASC, ${a("id")} ASC`;
+      case "rating":
+        return sql`${a("rating")} DESC NULLS LAST, ${a("start_date")} ASC, ${a("id")} ASC`;
       default:
         return sql`${a("start_date")} ASC, ${a("id")} ASC`;
     }
@@ -563,10 +576,13 @@ export function searchService(
     const metres = plan.place ? sql`earth_distance(${placeEarth(plan.place)}, ${EVENT_EARTH})` : sql`NULL::float8`;
     const rank = plan.sort === "relevance" ? rankExpression(plan) : sql`0::float8`;
     // Inside the page query, metres and rank are its output columns; the rest are events' columns.
-    const inner = orderOf(sort, (column) => sql.raw(column === "metres" || column === "rank" ? column : `e.${column}`));
+    const inner = orderOf(sort, (column) =>
+      sql.raw(column === "metres" || column === "rank" || column === "rating" ? column : `e.${column}`),
+    );
+    const rating = sort === "rating" ? RATING_EXPR : sql`NULL::float8`;
     const where = extra ? [...conditions(plan), extra] : conditions(plan);
     return sql`page AS (
-        SELECT e.id, e.start_date, e.created_at, ${metres} AS metres, ${rank} AS rank
+        SELECT e.id, e.start_date, e.created_at, ${metres} AS metres, ${rank} AS rank, ${rating} AS rating
         FROM events e
         WHERE ${whereOf(where)}
         ORDER BY ${inner} LIMIT ${limit} OFFSET ${offset}
@@ -687,7 +703,7 @@ export function searchService(
     );
     const pageCte = withPage
       ? sql`, page AS (
-            SELECT id, start_date, created_at, metres, rank FROM base
+            SELECT id, start_date, created_at, metres, rank, rating FROM base
             WHERE ${sportOk} AND ${geoOk} AND ${courseOk}
             ORDER BY ${orderBy(plan.sort, "base")}
             LIMIT ${plan.perPage} OFFSET ${(plan.page - 1) * plan.perPage}
@@ -700,7 +716,8 @@ export function searchService(
       : sql``;
     return sql`WITH base AS MATERIALIZED (
             SELECT e.id, e.start_date, e.created_at, e.sport_id, e.region_code, e.department_code,
-              ${metres} AS metres, ${rank} AS rank, ${mask} AS mask
+              ${metres} AS metres, ${rank} AS rank, ${plan.sort === "rating" ? RATING_EXPR : sql`NULL::float8`} AS rating,
+              ${mask} AS mask
             FROM events e WHERE ${whereOf(base)}
           ), counts AS (
             SELECT grouping(sport_id, region_code) AS g, sport_id, region_code,

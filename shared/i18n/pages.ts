@@ -30,6 +30,7 @@ export const PAGES = {
   eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
   admin: { fr: "admin", en: "admin" },
   adminEvents: { fr: "admin/evenements", en: "admin/events" },
+  adminComments: { fr: "admin/commentaires", en: "admin/comments" },
   setup: { fr: "installation/:token", en: "setup/:token" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;

@@ -6,6 +6,7 @@
  */
 import enAccount from "../../locales/en/account.json";
 import enCommon from "../../locales/en/common.json";
+import enCommunity from "../../locales/en/community.json";
 import enEditor from "../../locales/en/editor.json";
 import enEngagement from "../../locales/en/engagement.json";
 import enEvent from "../../locales/en/event.json";
@@ -18,6 +19,7 @@ import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
 import frCommon from "../../locales/fr/common.json";
+import frCommunity from "../../locales/fr/community.json";
 import frEditor from "../../locales/fr/editor.json";
 import frEngagement from "../../locales/fr/engagement.json";
 import frEvent from "../../locales/fr/event.json";
@@ -43,6 +45,7 @@ export const resources = {
     editor: frEditor,
     organizer: frOrganizer,
     engagement: frEngagement,
+    community: frCommunity,
   },
   en: {
     common: enCommon,
@@ -57,6 +60,7 @@ export const resources = {
     editor: enEditor,
     organizer: enOrganizer,
     engagement: enEngagement,
+    community: enCommunity,
   },
 } as const;
 

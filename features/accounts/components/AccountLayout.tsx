@@ -50,6 +50,11 @@ export function AccountLayout({
             {t("common:nav.admin")}
           </NavLink>
         )}
+        {root?.user?.role === "admin" && (
+          <NavLink to={pagePath("adminComments", locale)} className={tab} end>
+            {t("community:admin.nav")}
+          </NavLink>
+        )}
       </nav>
       <div className="mt-6">{children}</div>
       <LazyToastHost />

@@ -7,12 +7,15 @@ import { formatLongDate } from "../../../shared/dates.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import { CommentsSection } from "../../comments/components/CommentsSection.tsx";
+import { EncouragementWall } from "../../comments/components/EncouragementWall.tsx";
 import { isGeneratedImage } from "../../illustrations/event-images.ts";
 import { ClaimEvent } from "../../organizers/components/ClaimEvent.tsx";
 import { type ContactNoScript, ContactOrganizer } from "../../organizers/components/ContactOrganizer.tsx";
 import { InviteFriends } from "../../organizers/components/InviteFriends.tsx";
 import { OrganizerTools } from "../../organizers/components/OrganizerTools.tsx";
 import type { EventOrganizerInfo } from "../../organizers/organizer.contract.ts";
+import { RatingBlock } from "../../ratings/components/RatingBlock.tsx";
 import type { EventDetail, EventPageData } from "../event-detail.contract.ts";
 import { CourseCard } from "./CourseCard.tsx";
 import { EditionsList } from "./EditionsList.tsx";
@@ -300,11 +303,26 @@ export function EventPage({
               </section>
             )}
             <Photos event={event} />
+            <RatingBlock
+              event={{ id: event.id, name: event.name, startDate: event.startDate }}
+              initial={event.rating}
+              today={today}
+              locale={locale}
+              eventPath={eventPath}
+            />
+            <CommentsSection
+              event={{ id: event.id, startDate: event.startDate }}
+              today={today}
+              locale={locale}
+              eventPath={eventPath}
+              canModerate={editor !== null}
+            />
           </div>
           <div className="min-w-0 space-y-6">
             {slots?.aside}
             <EventInfo event={event} locale={locale} />
             <EventLinks event={event} />
+            <EncouragementWall eventId={event.id} locale={locale} eventPath={eventPath} canModerate={editor !== null} />
             <EditionsList editions={event.editions} locale={locale} today={today} />
             <section aria-labelledby="share-heading" className={card}>
               <h2 id="share-heading" className="font-bold text-ink-900 text-lg">

@@ -19,6 +19,7 @@ import type {
 import type { Locale } from "../../../shared/constants.ts";
 import { plainText, truncateDescription } from "../../../shared/meta.ts";
 import { isGeneratedImage } from "../../illustrations/event-images.ts";
+import { JSON_LD_MIN_RATINGS } from "../../ratings/ratings.contract.ts";
 import type { EventDetail } from "../event-detail.contract.ts";
 import { hasStartTime, zonedIsoDateTime } from "./event-format.ts";
 
@@ -134,6 +135,22 @@ export function sportsEventJsonLd(event: EventDetail, options: JsonLdOptions): W
     sport: sportName,
     inLanguage: options.locale,
     ...(offers.length ? { offers } : {}),
+    ...aggregateRatingOf(event),
+  };
+}
+
+/** Members' ratings (features/ratings), once there are enough of them to mean something. */
+function aggregateRatingOf(event: EventDetail): Record<string, unknown> {
+  const { average, count } = event.rating;
+  if (average === null || count < JSON_LD_MIN_RATINGS) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: average,
+      ratingCount: count,
+      bestRating: 5,
+      worstRating: 1,
+    },
   };
 }
 

@@ -115,6 +115,13 @@ export function ActiveFilters({ query, view, place, regions, departments, href, 
   if (query.cancelled)
     chips.push({ key: "cancelled", label: t("filters.includeCancelled"), without: drop("cancelled") });
   if (query.past) chips.push({ key: "past", label: t("filters.includeFinished"), without: drop("past") });
+  if (query.minRating !== undefined) {
+    chips.push({
+      key: "minRating",
+      label: t("filters.ratingAtLeast", { value: formatNumber(query.minRating, i18n.language) }),
+      without: drop("minRating"),
+    });
+  }
 
   if (!chips.length && !typed) return null;
   return (

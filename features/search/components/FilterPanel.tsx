@@ -20,6 +20,10 @@ import {
 import { ChipGroup } from "./ChipGroup.tsx";
 import { DatesField } from "./DatesField.tsx";
 import { FieldSelect } from "./FieldSelect.tsx";
+
+/** Minimum members' ratings the filter offers (the API takes any value from 1 to 5). */
+const MIN_RATING_CHOICES = [4.5, 4, 3.5, 3] as const;
+
 import type { DepartmentRef, RegionRef } from "./geo-refs.ts";
 import { PlaceField } from "./PlaceField.tsx";
 import type { SearchState } from "./use-search-state.ts";
@@ -369,6 +373,19 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
               chips={EVENT_SCOPES.map((scope) => ({ value: scope, label: t(`scope.${scope}`) }))}
               values={query.scope ?? []}
               onChange={(scope) => apply({ scope: scope as typeof query.scope })}
+            />
+
+            <FieldSelect
+              id="search-min-rating"
+              name="minRating"
+              label={t("filters.minRating")}
+              placeholder={t("filters.anyRating")}
+              options={MIN_RATING_CHOICES.map((value) => ({
+                value: String(value),
+                label: t("filters.ratingAtLeast", { value: formatNumber(value, locale) }),
+              }))}
+              value={query.minRating !== undefined ? String(query.minRating) : null}
+              onChange={(value) => apply({ minRating: value ? Number(value) : undefined })}
             />
 
             <fieldset className="space-y-2 border-0 p-0">

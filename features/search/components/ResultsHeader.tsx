@@ -27,6 +27,7 @@ export function ResultsHeader({ state, total, headingId }: Props) {
     "newest",
     ...(hasPlace(query) ? (["distance"] as const) : []),
     ...(query.q ? (["relevance"] as const) : []),
+    "rating",
   ];
   return (
     <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-3">

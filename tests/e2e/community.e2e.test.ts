@@ -1,0 +1,285 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EventDetail } from "../../features/events/event-detail.contract.ts";
+import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
+import { journeyDataDir } from "./data-dir.ts";
+import { type ServerProcess, startServer } from "./server-process.ts";
+
+/**
+ * A runner back from a race rates it, tells how it went, answers (and deletes the answer), and
+ * cheers the runners of an upcoming edition on its wall — in French, on a phone, in Chromium.
+ * Screenshots of the blocks at 360 and 1280 px go to SCREENSHOT_DIR when it is set.
+ */
+let browser: Browser;
+let smtp: TestSmtpServer;
+let server: ServerProcess;
+let dataDir: string;
+let baseURL: string;
+let finished: EventDetail;
+let upcoming: EventDetail;
+const shots = process.env.SCREENSHOT_DIR;
+
+const api = async <T>(url: string): Promise<T> => {
+  const response = await fetch(`${baseURL}${url}`);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+};
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  dataDir = journeyDataDir("dossard-e2e-community-");
+  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "80", SMTP_URL: smtp.url });
+  baseURL = server.baseURL;
+  browser = await launchBrowser();
+  const today = new Date().toISOString().slice(0, 10);
+  const past = await api<{ items: { id: number; cancelled: boolean }[] }>(
+    `/api/events?past=1&to=${today}&sort=newest&perPage=20`,
+  );
+  const soon = await api<{ items: { id: number }[] }>("/api/events?perPage=5");
+  for (const item of past.items) {
+    const event = await api<EventDetail>(`/api/event/${item.id}`);
+    if (event.startDate < today && !event.cancelled) {
+      finished = event;
+      break;
+    }
+  }
+  upcoming = await api<EventDetail>(`/api/event/${soon.items[0].id}`);
+  if (!finished) throw new Error("no finished demo event");
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A member registered and verified through the API; the session cookie's value. */
+async function verifiedMember(firstName: string): Promise<string> {
+  const address = `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.fr`;
+  const password = "départ 2026 !";
+  const headers = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" };
+  const after = smtp.messages.length;
+  const registered = await fetch(`${baseURL}/api/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      email: address,
+      password,
+      passwordConfirmation: password,
+      firstName,
+      lastName: "Durand",
+      pseudo: "",
+      terms: true,
+    }),
+  });
+  expect(registered.status).toBe(201);
+  const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0];
+  const mail = await smtp.waitFor((m) => m.to.includes(address) && smtp.messages.indexOf(m) >= after, 15_000);
+  const code = mail.text.match(/\b(\d{5})\b/)?.[1];
+  const verified = await fetch(`${baseURL}/api/user/verify-account`, {
+    method: "POST",
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ code }),
+  });
+  expect(verified.status).toBe(200);
+  return cookie.split("=").slice(1).join("=");
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="rating-block"]')
+    .include('[data-testid="comments"]')
+    .include('[data-testid="wall"]')
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function screenshot(page: Page, name: string) {
+  if (!shots) return;
+  fs.mkdirSync(shots, { recursive: true });
+  for (const id of ["rating-block", "comments", "wall"]) {
+    await page.getByTestId(id).screenshot({ path: path.join(shots, `${name}-${id}.png`) });
+  }
+}
+
+async function seriousViolationsOf(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const toast = (page: Page) => page.locator(".Toastify").textContent();
+
+describe("ratings, comments and the wall, in French on a phone", () => {
+  it("rates and comments a finished race, replies, deletes the reply, and cheers on a wall", async () => {
+    const session = await verifiedMember("Julie");
+    const context = await browser.newContext(MOBILE);
+    await context.addCookies([{ name: "dossard_session", value: session, url: baseURL }]);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/course/${finished.slug}`);
+    await untilHydrated(page);
+
+    // Rate: the dialog of stars, then the average, the count and the member's own rating.
+    const block = page.getByTestId("rating-block");
+    await block.getByRole("button", { name: "Noter cette course" }).click();
+    const dialog = page.getByTestId("rating-dialog");
+    // The stars are labels around visually hidden radios: a tap lands on the star.
+    const star = (group: RegExp, n: number) =>
+      dialog
+        .getByRole("group", { name: group })
+        .locator("label")
+        .filter({ has: page.getByRole("radio", { name: `${n} étoiles` }) });
+    await star(/Note globale/, 4).click();
+    await star(/Ambiance/, 5).click();
+    await dialog.getByRole("button", { name: "Enregistrer ma note" }).click();
+    await expect.poll(() => toast(page)).toContain("Merci ! Votre note est enregistrée.");
+    await expect.poll(() => block.getByTestId("rating-average").textContent()).toContain("4,0");
+    expect(await block.getByTestId("rating-count").textContent()).toBe("1 avis");
+    expect(await block.getByTestId("my-rating").textContent()).toContain("Votre note : 4 sur 5");
+    expect(await block.getByText("5,0 sur 5 (1 avis)").count()).toBe(1);
+
+    // Comment, with a line break kept.
+    const comments = page.getByTestId("comments");
+    await comments.getByLabel("Votre commentaire").fill("Parcours magnifique.\nBravo aux bénévoles !");
+    expect(await comments.getByLabel("Votre commentaire").getAttribute("maxlength")).toBe("2000");
+    await comments.getByRole("button", { name: "Publier" }).click();
+    const first = comments.getByTestId("comment").first();
+    await expect.poll(() => first.textContent()).toContain("Parcours magnifique.");
+    expect(await first.locator("p.whitespace-pre-line").innerText()).toBe(
+      "Parcours magnifique.\nBravo aux bénévoles !",
+    );
+
+    // Reply, then delete the reply.
+    await first.getByRole("button", { name: "Répondre" }).click();
+    await comments.getByLabel("Votre réponse à Julie D.").fill("Et merci au photographe !");
+    await comments.getByRole("button", { name: "Répondre", exact: true }).last().click();
+    const reply = comments.getByTestId("comment").filter({ hasText: "Et merci au photographe !" });
+    await expect.poll(() => reply.count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await reply.getByRole("button", { name: "Supprimer" }).click();
+    await page.getByTestId("delete-comment-dialog").getByRole("button", { name: "Supprimer" }).click();
+    await expect.poll(() => reply.count()).toBe(0);
+    await expect.poll(() => toast(page)).toContain("Commentaire supprimé.");
+
+    // After a reload the rating and the comment are still there (from the API, on the shared page).
+    await page.reload();
+    await untilHydrated(page);
+    await expect.poll(() => page.getByTestId("my-rating").textContent()).toContain("4 sur 5");
+    await expect.poll(() => page.getByTestId("comment").first().textContent()).toContain("Parcours magnifique.");
+    await screenshot(page, "finished-360");
+    const wide = await browser.newContext(DESKTOP);
+    await wide.addCookies([{ name: "dossard_session", value: session, url: baseURL }]);
+    const widePage = await wide.newPage();
+    await widePage.goto(`${baseURL}/course/${finished.slug}`);
+    await untilHydrated(widePage);
+    await expect.poll(() => widePage.getByTestId("comment").count()).toBeGreaterThan(0);
+    await screenshot(widePage, "finished-1280");
+    await wide.close();
+
+    // The wall of an upcoming edition: comments wait for the race, cheers do not.
+    await page.goto(`${baseURL}/course/${upcoming.slug}`);
+    await untilHydrated(page);
+    expect(await page.getByTestId("comments").textContent()).toContain(
+      "Les commentaires ouvrent le jour de la course.",
+    );
+    const wall = page.getByTestId("wall");
+    await wall.getByLabel("Votre encouragement").fill("Allez Julie ! 💪");
+    expect(await wall.getByLabel("Votre encouragement").getAttribute("maxlength")).toBe("140");
+    await wall.getByRole("button", { name: "Encourager" }).click();
+    await expect.poll(() => wall.getByTestId("wall-message").first().textContent()).toContain("Allez Julie ! 💪");
+    await expect.poll(() => toast(page)).toContain("Merci pour vos encouragements !");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A visitor sees the cheer, and is offered to sign in to post one.
+    const visitor = await browser.newContext(MOBILE);
+    const anonymous = await visitor.newPage();
+    await anonymous.goto(`${baseURL}/course/${upcoming.slug}`);
+    await untilHydrated(anonymous);
+    const publicWall = anonymous.getByTestId("wall");
+    await expect.poll(() => publicWall.getByTestId("wall-message").first().textContent()).toContain("Allez Julie");
+    expect(await publicWall.getByRole("link", { name: "Connectez-vous pour encourager les coureurs" }).count()).toBe(1);
+    await screenshot(page, "upcoming-360");
+    await visitor.close();
+    await context.close();
+  });
+  it("lets another member report the comment and an admin delete it from the moderation queue", async () => {
+    const reporter = await verifiedMember("Hugo");
+    const context = await browser.newContext(MOBILE);
+    await context.addCookies([{ name: "dossard_session", value: reporter, url: baseURL }]);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/course/${finished.slug}`);
+    await untilHydrated(page);
+    const comment = page.getByTestId("comment").filter({ hasText: "Parcours magnifique." });
+    await expect.poll(() => comment.count()).toBe(1);
+    // Not the author: no edit, no delete, a report.
+    expect(await comment.getByRole("button", { name: "Modifier" }).count()).toBe(0);
+    await comment.getByRole("button", { name: "Signaler" }).click();
+    const dialog = page.getByTestId("report-comment-dialog");
+    await dialog.getByLabel("Motif (facultatif)").fill("Publicité déguisée");
+    await dialog.getByRole("button", { name: "Envoyer le signalement" }).click();
+    await expect.poll(() => toast(page)).toContain("le commentaire a été signalé aux modérateurs");
+    await context.close();
+
+    // The first admin of this fresh install, through its setup link.
+    const link = /Create the first one at (\S+)/.exec(server.output())?.[1] ?? "";
+    const setup = await fetch(`${baseURL}/api/setup`, {
+      method: "POST",
+      headers: { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" },
+      body: JSON.stringify({
+        token: link.split("/").pop(),
+        email: `admin.${Date.now().toString(36)}@example.fr`,
+        password: "Col de Vars 2108",
+        passwordConfirmation: "Col de Vars 2108",
+        firstName: "Ada",
+        lastName: "Admin",
+      }),
+    });
+    expect(setup.status, await setup.clone().text()).toBeLessThan(300);
+    const adminSession = (setup.headers.get("set-cookie") ?? "").split(";")[0].split("=").slice(1).join("=");
+    const admin = await browser.newContext(DESKTOP);
+    await admin.addCookies([{ name: "dossard_session", value: adminSession, url: baseURL }]);
+    const queue = await admin.newPage();
+    await queue.goto(`${baseURL}/admin/commentaires`);
+    await untilHydrated(queue);
+    const item = queue
+      .getByTestId("reported-comments")
+      .locator("li")
+      .filter({ hasText: "Parcours magnifique." })
+      .first();
+    expect(await item.textContent()).toContain("Publicité déguisée");
+    expect(await item.textContent()).toContain("1 signalement");
+    expect(await seriousViolationsOf(queue)).toEqual([]);
+    if (shots) await queue.screenshot({ path: path.join(shots, "admin-comments-1280.png"), fullPage: true });
+    await item.getByRole("button", { name: "Supprimer le commentaire" }).click();
+    await expect.poll(() => toast(queue)).toContain("Commentaire supprimé.");
+    await expect.poll(() => queue.getByText("Aucun signalement en attente.", { exact: false }).count()).toBe(1);
+    await admin.close();
+
+    const listed = await (await fetch(`${baseURL}/api/comments/event/${finished.id}`)).json();
+    expect(listed.comments.map((c: { body: string }) => c.body)).not.toContain(
+      "Parcours magnifique.\nBravo aux bénévoles !",
+    );
+  });
+  it("speaks English under /en/race/, with English numbers", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/en/race/${finished.slug}`);
+    await untilHydrated(page);
+    const block = page.getByTestId("rating-block");
+    expect(await block.getByRole("heading", { level: 2 }).textContent()).toBe("Runners' reviews");
+    await expect.poll(() => block.getByTestId("rating-average").textContent()).toContain("4.0");
+    expect(await block.getByTestId("rating-count").textContent()).toBe("1 review");
+    expect(await block.getByRole("link", { name: "Sign in to rate this race" }).count()).toBe(1);
+    expect(await page.getByTestId("comments").getByRole("heading", { level: 2 }).textContent()).toBe("Comments");
+    expect(await page.getByTestId("wall").getByRole("heading", { level: 2 }).textContent()).toBe("Cheer wall");
+    await context.close();
+  });
+});
