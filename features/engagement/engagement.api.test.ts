@@ -82,6 +82,8 @@ describe("GET /api/user/action/{id}", () => {
       access: "member",
       favorite: true,
       calendar: [{ courseId: event.courseIds[1], status: "registered", targetTime: 5400 }],
+      rating: null,
+      commentCount: 0,
     });
   });
 

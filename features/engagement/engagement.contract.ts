@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CALENDAR_STATUSES, SPORT_KEYS } from "../../shared/constants.ts";
 import { EVENT_ACCESS_LEVELS } from "../organizers/organizer.contract.ts";
+import { ownRatingSchema } from "../ratings/ratings.contract.ts";
 import { searchItemSchema } from "../search/search.contract.ts";
 
 /** Target times up to a week (multi-day ultras), in seconds. */
@@ -122,5 +123,9 @@ export const eventActionsSchema = z.object({
       targetTime: z.number().int().nullable(),
     }),
   ),
+  /** The member's rating of this edition, or null. */
+  rating: ownRatingSchema.nullable(),
+  /** The member's comments and wall messages on this event. */
+  commentCount: z.number().int(),
 });
 export type EventActions = z.infer<typeof eventActionsSchema>;

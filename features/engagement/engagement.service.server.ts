@@ -9,6 +9,7 @@ import { parisToday } from "../../shared/zoned-time.ts";
 import { photoUrl } from "../accounts/accounts.service.server.ts";
 import { randomToken } from "../accounts/secrets.server.ts";
 import { type Actor, eventAccess } from "../events/event-access.server.ts";
+import { memberEventEngagement } from "../ratings/ratings.service.server.ts";
 import type { SearchService } from "../search/search.service.server.ts";
 import type {
   CalendarBody,
@@ -153,7 +154,7 @@ export function engagementService(
     async eventActions(member: Actor, eventId: number): Promise<EventActions> {
       const access = await eventAccess(db, member, eventId);
       if (!access) throw new ApiError("ITEM_NOT_FOUND");
-      const [favorite, planned] = await Promise.all([
+      const [favorite, planned, contributions] = await Promise.all([
         db
           .select({ eventId: favorites.eventId })
           .from(favorites)
@@ -168,8 +169,9 @@ export function engagementService(
           .from(calendarEntries)
           .where(and(eq(calendarEntries.userId, member.id), eq(calendarEntries.eventId, eventId)))
           .orderBy(calendarEntries.courseId),
+        memberEventEngagement(db, member.id, eventId),
       ]);
-      return { eventId, access, favorite: favorite.length > 0, calendar: planned };
+      return { eventId, access, favorite: favorite.length > 0, calendar: planned, ...contributions };
     },
 
     /** POST /api/user/favorite/{id}: toggles, or sets when `on` is given. */
