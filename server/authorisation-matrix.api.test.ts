@@ -235,7 +235,8 @@ describe("the authorisation matrix", () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // Every route × every persona, one after the other: minutes on a busy 2-core machine.
+  }, 180_000);
 
   it("refuses a member's own-account route aimed at another member, writing nothing", async () => {
     const selfRoutes = routesOf(t.app).filter((route) => route.access.self);

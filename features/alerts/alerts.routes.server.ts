@@ -104,6 +104,8 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Sends the saved searches' digest now (it otherwise goes out on Thursday mornings)",
+        // Nothing to say: an empty JSON object; anything else is refused.
+        body: z.object({}).strict().optional(),
         response: { 200: z.object({ queued: z.number().int() }), ...errors },
       },
     },
