@@ -7,6 +7,7 @@ import { formatLongDate } from "../../../shared/dates.ts";
 import { formatNumber } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { useLocale } from "../../../shared/i18n/use-locale.ts";
+import { FavoriteButton } from "../../engagement/components/FavoriteButton.tsx";
 import { RaceMap, type RaceMapMarker } from "../../maps/components/RaceMap.tsx";
 import type { MapMarker, SearchQuery, SearchResult } from "../search.contract.ts";
 import { searchQueryString } from "../search-url.ts";
@@ -78,7 +79,12 @@ export default function SearchMap({ query, place, styleUrl }: Props) {
         className="h-[420px] overflow-hidden rounded-xl border border-slate-200 sm:h-[520px]"
         renderPopup={(marker) =>
           marker.race ? (
-            <div className="min-w-48 max-w-64 p-1 text-ink-900">
+            <div className="relative min-w-48 max-w-64 p-1 pr-12 text-ink-900">
+              <FavoriteButton
+                eventId={marker.race.id}
+                name={marker.race.name}
+                className="absolute right-0 bottom-0 size-9 border border-slate-200"
+              />
               <p className="font-semibold text-brand-700 text-xs">{ts(marker.race.sport)}</p>
               <p className="font-bold text-sm leading-snug">
                 <Link to={marker.href ?? "#"} className="hover:underline">
