@@ -35,7 +35,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // The browser gets only this page's language, from a script file it keeps (page-bundle.server.ts).
-  const translations = Buffer.from(pageBundleTag(localeFromPath(new URL(request.url).pathname)));
+  const translations = pageBundleTag(localeFromPath(new URL(request.url).pathname));
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);

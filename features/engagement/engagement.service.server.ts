@@ -288,7 +288,7 @@ export function engagementService(
 
     /** GET /api/event/participants/{id}: counts per course and the members with a public profile. */
     async participants(eventId: number): Promise<ParticipantsResponse> {
-      await listedEvent(eventId);
+      // Three queries side by side; the third also tells whether the event is listed.
       const [courseRows, named, totals] = await Promise.all([
         rows<{ course_id: number; going: number; done: number }>(
           db,
@@ -319,15 +319,17 @@ export function engagementService(
                   AND u.public_profile AND u.disabled_at IS NULL
               ) ranked WHERE n <= ${NAMED_PER_COURSE}`,
         ),
-        rows<{ members: number; favorites: number; views: number }>(
+        rows<{ listed: boolean; members: number; favorites: number; views: number }>(
           db,
           sql`SELECT
+                EXISTS (SELECT 1 FROM events WHERE id = ${eventId} AND status = 'active') AS listed,
                 (SELECT count(DISTINCT ce.user_id)::int FROM calendar_entries ce JOIN users u ON u.id = ce.user_id
                   WHERE ce.event_id = ${eventId} AND ce.status <> 'dns' AND u.disabled_at IS NULL) AS members,
                 (SELECT count(*)::int FROM favorites WHERE event_id = ${eventId}) AS favorites,
                 coalesce((SELECT views FROM event_views WHERE event_id = ${eventId}), 0)::int AS views`,
         ),
       ]);
+      if (!totals[0]?.listed) throw new ApiError("ITEM_NOT_FOUND");
       return {
         eventId,
         courses: courseRows.map((c) => ({
@@ -342,9 +344,9 @@ export function engagementService(
               photoUrl: photoUrl({ photo: m.photo, updatedAt: new Date(m.updated_at) }),
             })),
         })),
-        members: totals[0]?.members ?? 0,
-        favorites: totals[0]?.favorites ?? 0,
-        views: totals[0]?.views ?? 0,
+        members: totals[0].members,
+        favorites: totals[0].favorites,
+        views: totals[0].views,
       };
     },
 

@@ -1,5 +1,6 @@
 import type { Locale } from "../../shared/constants.ts";
 import { formatDistance, formatDuration } from "../../shared/format.ts";
+import { createI18n } from "../../shared/i18n/index.ts";
 import { escapeText, foldLine, icsDate, icsDateTime, nextDay } from "../events/ics.ts";
 import type { CalendarEntry } from "./engagement.contract.ts";
 
@@ -42,22 +43,8 @@ export function parisLocal(date: Date): string {
   return `${part.year}${part.month}${part.day}T${part.hour}${part.minute}${part.second}`;
 }
 
-const TEXT = {
-  fr: {
-    name: "Mon planning Dossard",
-    description: "Les courses de mon planning sur Dossard",
-    status: { planned: "Prévue", registered: "Inscrit·e", done: "Courue", dns: "Non partant·e" },
-    target: "Objectif",
-    page: "Page de la course",
-  },
-  en: {
-    name: "My Dossard planning",
-    description: "The races in my Dossard planning",
-    status: { planned: "Planned", registered: "Registered", done: "Done", dns: "Did not start" },
-    target: "Target",
-    page: "Race page",
-  },
-} as const;
+/** The feed's words, from the engagement catalogue (calendar apps show them as they are). */
+const translators = { fr: createI18n("fr"), en: createI18n("en") };
 
 export type PlanningIcsEntry = CalendarEntry & { address: string | null; updatedAt: Date };
 
@@ -70,16 +57,17 @@ export function planningIcs(
   entries: readonly PlanningIcsEntry[],
   options: { locale: Locale; now: Date; host: string; eventUrl: (slug: string) => string },
 ): string {
-  const text = TEXT[options.locale];
+  const t = translators[options.locale].t;
+  const name = t("engagement:ics.name");
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
-    `PRODID:-//Dossard//${text.name}//${options.locale.toUpperCase()}`,
+    `PRODID:-//Dossard//${name}//${options.locale.toUpperCase()}`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    `NAME:${escapeText(text.name)}`,
-    `X-WR-CALNAME:${escapeText(text.name)}`,
-    `X-WR-CALDESC:${escapeText(text.description)}`,
+    `NAME:${escapeText(name)}`,
+    `X-WR-CALNAME:${escapeText(name)}`,
+    `X-WR-CALDESC:${escapeText(t("engagement:ics.description"))}`,
     "X-WR-TIMEZONE:Europe/Paris",
     "REFRESH-INTERVAL;VALUE=DURATION:PT6H",
     "X-PUBLISHED-TTL:PT6H",
@@ -93,9 +81,9 @@ export function planningIcs(
     const url = options.eventUrl(event.slug);
     const description = [
       `${course.name}${distance && course.name !== distance ? ` (${distance})` : ""}`,
-      text.status[entry.shown],
-      entry.targetTime ? `${text.target} : ${formatDuration(entry.targetTime, options.locale)}` : null,
-      `${text.page} : ${url}`,
+      t(`engagement:plan.statuses.${entry.shown}`),
+      entry.targetTime ? t("engagement:ics.target", { time: formatDuration(entry.targetTime, options.locale) }) : null,
+      t("engagement:ics.page", { url }),
     ]
       .filter(Boolean)
       .join("\n");

@@ -28,6 +28,13 @@ export function pageBundleAsset(locale: Locale): PageBundleAsset {
  * runs before the module scripts that follow it (a deferred one did not, in Chromium, against
  * React Router's inline module script).
  */
-export function pageBundleTag(locale: Locale): string {
-  return `<script src="${pageBundleAsset(locale).path}"></script>`;
+export function pageBundleTag(locale: Locale): Buffer {
+  let tag = tags.get(locale);
+  if (!tag) {
+    tag = Buffer.from(`<script src="${pageBundleAsset(locale).path}"></script>`);
+    tags.set(locale, tag);
+  }
+  return tag;
 }
+
+const tags = new Map<Locale, Buffer>();

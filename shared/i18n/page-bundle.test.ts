@@ -23,7 +23,7 @@ describe("the page's language in the browser", () => {
       const asset = pageBundleAsset(locale);
       // Named by its content: a changed catalogue gets a new name, so a year of caching is safe.
       expect(asset.path).toMatch(new RegExp(`^/assets/i18n-${locale}-[\\w-]{10}\\.js$`));
-      expect(pageBundleTag(locale)).toBe(`<script src="${asset.path}"></script>`);
+      expect(pageBundleTag(locale).toString()).toBe(`<script src="${asset.path}"></script>`);
       paths.add(asset.path);
       const script = asset.body.toString("utf8");
       expect(script.startsWith(`window.${PAGE_BUNDLE_GLOBAL}={`)).toBe(true);

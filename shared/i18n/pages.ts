@@ -44,6 +44,11 @@ export function pagePath(page: PageId, locale: Locale, params: Record<string, st
   return `/${clean}`;
 }
 
+/** The login page that sends the visitor back to `back` (a path on this site) once signed in. */
+export function loginHref(locale: Locale, back: string): string {
+  return `${pagePath("login", locale)}?next=${encodeURIComponent(back)}`;
+}
+
 /** Route ids are "<locale>.<page>" (see app/routes.ts). */
 export function parseRouteId(id: string): { locale: Locale; page: PageId } | null {
   const [locale, page] = id.split(".");

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFetch } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
-import { pagePath } from "../../../shared/i18n/pages.ts";
+import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import { useViewer } from "../../accounts/components/viewer.tsx";
 
@@ -59,7 +59,7 @@ export function AlertMeButton({ query, label, locale }: { query: string; label: 
   if (viewer.status === "anonymous") {
     // Back to the same search on the search page (landing pages are searches too).
     const back = `${pagePath("home", locale)}?${query}&${ALERT_PARAM}=1`;
-    const href = `${pagePath("login", locale)}?next=${encodeURIComponent(back)}`;
+    const href = loginHref(locale, back);
     return (
       <a href={href} className={className} title={t("alerts.buttonHint")} data-testid="alert-me">
         {content}

@@ -1,7 +1,7 @@
 import { Flag, MessageSquare, Pencil, Reply, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { pagePath } from "../../../shared/i18n/pages.ts";
+import { loginHref } from "../../../shared/i18n/pages.ts";
 import { FormError, INPUT_CLASS, LABEL_CLASS, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
@@ -367,7 +367,7 @@ export function CommentsSection({
       <div className="mt-3">
         {!started && <p className="text-ink-700 text-sm">{t("comments.notYet")}</p>}
         {started && viewer.status === "anonymous" && (
-          <a className={SECONDARY_BUTTON} href={`${pagePath("login", locale)}?next=${encodeURIComponent(eventPath)}`}>
+          <a className={SECONDARY_BUTTON} href={loginHref(locale, eventPath)}>
             {t("comments.signIn")}
           </a>
         )}

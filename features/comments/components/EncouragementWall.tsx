@@ -1,7 +1,7 @@
 import { Flag, Megaphone, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { pagePath } from "../../../shared/i18n/pages.ts";
+import { loginHref } from "../../../shared/i18n/pages.ts";
 import { cx } from "../../../shared/ui/cx.ts";
 import { FormError, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
@@ -133,10 +133,7 @@ export function EncouragementWall({
         </form>
       )}
       {viewer.status === "anonymous" && (
-        <a
-          className={cx(SECONDARY_BUTTON, "mt-3")}
-          href={`${pagePath("login", locale)}?next=${encodeURIComponent(eventPath)}`}
-        >
+        <a className={cx(SECONDARY_BUTTON, "mt-3")} href={loginHref(locale, eventPath)}>
           {t("wall.signIn")}
         </a>
       )}

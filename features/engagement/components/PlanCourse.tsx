@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from "react-router";
 import { apiFetch } from "../../../shared/api-client.ts";
 import { CALENDAR_STATUSES, type CalendarStatus } from "../../../shared/constants.ts";
 import { formatDuration } from "../../../shared/format.ts";
-import { pagePath } from "../../../shared/i18n/pages.ts";
+import { loginHref } from "../../../shared/i18n/pages.ts";
 import { useLocale } from "../../../shared/i18n/use-locale.ts";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { DurationInput } from "../../../shared/ui/DurationInput.tsx";
@@ -45,7 +45,7 @@ export function PlanCourse({
   const start = () => {
     if (viewer.status === "anonymous") {
       const back = `${location.pathname}${location.search}#course-${courseId}`;
-      navigate(`${pagePath("login", locale)}?next=${encodeURIComponent(back)}`);
+      navigate(loginHref(locale, back));
       return;
     }
     setStatus(planned?.status ?? "planned");

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { apiFetch } from "../../../shared/api-client.ts";
-import { pagePath } from "../../../shared/i18n/pages.ts";
+import { loginHref } from "../../../shared/i18n/pages.ts";
 import { useLocale } from "../../../shared/i18n/use-locale.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import { useViewer } from "../../accounts/components/viewer.tsx";
@@ -102,7 +102,7 @@ export function MemberEventsProvider({ children }: { children: ReactNode }) {
     async (eventId: number) => {
       if (viewer.status === "anonymous") {
         const back = `${location.pathname}${location.search}#favori-${eventId}`;
-        navigate(`${pagePath("login", locale)}?next=${encodeURIComponent(back)}`);
+        navigate(loginHref(locale, back));
         return;
       }
       if (viewer.status === "loading") return;

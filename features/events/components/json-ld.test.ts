@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EventDetail } from "../event-detail.contract.ts";
+import { SAMPLE_EVENT } from "../event-detail.fixture.ts";
 import { sportsEventJsonLd } from "./json-ld.ts";
 
 const SCHEMA = "https://schema.org/";
@@ -75,40 +76,12 @@ function googleEventIssues(ld: Json): string[] {
   return issues;
 }
 
+/** The sample event with links, pictures and prices: what the JSON-LD is built from. */
 const event: EventDetail = {
-  id: 42,
-  slug: "trail-des-cretes-2026",
+  ...SAMPLE_EVENT,
   name: "Trail des Crêtes",
-  sport: { key: "trail", nameFr: "Trail", nameEn: "Trail running" },
   description: "<p>Une belle course.</p>",
   descriptionHtml: "<p>Une belle course.</p>",
-  organizerName: "Les Crêtes",
-  isCompetition: true,
-  isConnected: false,
-  scope: "regional",
-  startDate: "2026-06-13",
-  endDate: "2026-06-14",
-  originalDate: null,
-  cancelled: false,
-  postponed: false,
-  state: "upcoming",
-  checkStatus: "checked",
-  dateConfirmed: true,
-  registrationOpensAt: null,
-  place: {
-    place: "Salle des fêtes",
-    address: "3 rue du Stade",
-    zipcode: "38000",
-    city: "Grenoble",
-    commune: null,
-    department: null,
-    region: null,
-    country: { code: "FR", nameFr: "France", nameEn: "France" },
-    lat: 45.19,
-    lng: 5.72,
-    timeZone: "Europe/Paris",
-  },
-  options: { refuelling: true, meal: false, cloakroom: false, showers: false, reward: false },
   links: [
     { type: "website", url: "https://trail-des-cretes.fr/", redirect: "/redirect/website/42" },
     { type: "registration", url: "https://inscriptions.example.org/cretes", redirect: "/redirect/registration/42" },
@@ -116,37 +89,15 @@ const event: EventDetail = {
   headerImage: "/media/events/42/header.webp",
   coverImage: "/media/art/trail-alpine-7.webp",
   images: [{ id: 1, url: "/media/events/42/gallery-1.webp", width: 1600, height: 900, caption: null }],
-  group: null,
   courses: [
     {
-      id: 1,
-      name: "Grand trail",
-      type: "race",
-      distance: 42_195,
-      duration: null,
-      elevationGain: 2100,
-      startAt: "2026-06-13T05:30:00.000Z",
-      startPlace: null,
-      finishPlace: null,
-      bibQuota: null,
-      description: null,
-      refuellingPoints: null,
-      mandatoryEquipment: null,
-      minAge: null,
-      itraPoints: null,
-      utmbIndex: null,
-      challenge: null,
-      complete: true,
+      ...SAMPLE_EVENT.courses[0],
       prices: [
         { id: 1, label: "Early bird", startsOn: "2026-01-01", endsOn: "2026-03-31", price: 45, current: false },
         { id: 2, label: "Standard", startsOn: "2026-04-01", endsOn: null, price: 55.5, current: true },
       ],
-      track: null,
     },
   ],
-  editions: [],
-  rating: { average: null, count: 0 },
-  updatedAt: "2026-05-01T08:00:00.000Z",
 };
 
 const options = {

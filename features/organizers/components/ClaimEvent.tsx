@@ -2,7 +2,7 @@ import { BadgeCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
-import { pagePath } from "../../../shared/i18n/pages.ts";
+import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { Disclosure } from "../../../shared/ui/Disclosure.tsx";
 import {
   CheckboxField,
@@ -21,11 +21,6 @@ import { checkOrganizerBodySchema, organizerCodeBodySchema } from "../../editor/
 import type { CheckOrganizerResponse, EventOrganizerInfo } from "../organizer.contract.ts";
 
 type Access = NonNullable<EventOrganizerInfo["access"]>;
-
-/** Where a visitor signs in before coming back to this event. */
-export function loginHref(locale: Locale, back: string): string {
-  return `${pagePath("login", locale)}?next=${encodeURIComponent(back)}`;
-}
 
 const LINK_BUTTON = `${PRIMARY_BUTTON} mt-3 w-full sm:w-auto`;
 

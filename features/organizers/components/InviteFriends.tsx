@@ -2,6 +2,7 @@ import { Plus, UserPlus, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
+import { loginHref } from "../../../shared/i18n/pages.ts";
 import { Disclosure } from "../../../shared/ui/Disclosure.tsx";
 import {
   FieldFrame,
@@ -15,7 +16,7 @@ import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
 import { INVITATION_MAX_FRIENDS, INVITATION_MESSAGE_MAX, invitationBodySchema } from "../organizer.contract.ts";
-import { loginHref, VerifyFirst } from "./ClaimEvent.tsx";
+import { VerifyFirst } from "./ClaimEvent.tsx";
 
 /** "Invite a friend": a signed-in member with a verified address mails the event to up to five friends. */
 export function InviteFriends({

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RATING_CRITERIA } from "../../../shared/constants.ts";
 import { formatNumber } from "../../../shared/format.ts";
-import { pagePath } from "../../../shared/i18n/pages.ts";
+import { loginHref } from "../../../shared/i18n/pages.ts";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
@@ -144,11 +144,7 @@ export function RatingBlock({ event, initial, today, locale, eventPath }: Props)
       {started && (
         <div className="mt-4 flex flex-wrap items-center gap-3 border-slate-100 border-t pt-4">
           {viewer.status === "anonymous" && (
-            <a
-              className={SECONDARY_BUTTON}
-              href={`${pagePath("login", locale)}?next=${encodeURIComponent(eventPath)}`}
-              data-testid="rate-sign-in"
-            >
+            <a className={SECONDARY_BUTTON} href={loginHref(locale, eventPath)} data-testid="rate-sign-in">
               {t("rating.signIn")}
             </a>
           )}
