@@ -148,7 +148,7 @@ export async function reactRouterPlugin(
     mode: string;
     /** Pages are rendered with this origin (PUBLIC_URL), never the request's Host header. */
     origin: string;
-    /** The name of the session cookie: requests carrying it are never answered from the cache. */
+    /** The name of the session cookie: requests carrying it get the members' copy of shared pages, else their own render. */
     sessionCookie: string;
     cache?: { store: PageCache; ttlSeconds: number };
     /** Told of every page a browser loads: a document, or a client navigation's data (`.data`). */
