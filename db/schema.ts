@@ -11,4 +11,5 @@ export * from "../features/geo/geo.tables.ts";
 export * from "../features/jobs/jobs.tables.ts";
 export * from "../features/mail/mail.tables.ts";
 export * from "../features/ratings/ratings.tables.ts";
+export * from "../features/results/results.tables.ts";
 export * from "../features/sports/sports.tables.ts";

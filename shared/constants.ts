@@ -221,3 +221,12 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 /** Ratings' criteria besides the overall mark, each 1–5 and optional. */
 export const RATING_CRITERIA = ["course", "organisation", "atmosphere", "value", "difficulty"] as const;
 export type RatingCriterion = (typeof RATING_CRITERIA)[number];
+
+/** A result line: finished, did not finish, did not start, disqualified. */
+export const RESULT_STATUSES = ["finished", "dnf", "dns", "dsq"] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+/** Where a result comes from: an organiser's file or a member's own record. */
+export const RESULT_SOURCES = ["import", "manual"] as const;
+export type ResultSource = (typeof RESULT_SOURCES)[number];
+export const RESULT_IMPORT_STATUSES = ["pending", "running", "done", "failed"] as const;
+export type ResultImportStatus = (typeof RESULT_IMPORT_STATUSES)[number];
