@@ -72,6 +72,7 @@ export default defineConfig({
           environment: "node",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["./tests/e2e/global-setup.ts"],
+          setupFiles: ["./tests/e2e/client-address.ts"],
           // A deadline against hangs, not a speed check: a journey takes 1–15 s alone, several
           // times that when the machine is busy (the other lanes of `npm test`, other jobs).
           testTimeout: 120_000,

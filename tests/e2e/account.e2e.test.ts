@@ -1,41 +1,28 @@
-import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { journeyDataDir } from "./data-dir.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
+import { mailbox } from "./mailbox.ts";
 
 /**
  * Account journeys in Chromium against the built server, which delivers its mail through a real
  * SMTP server started here: codes and links are read out of the received messages.
  */
 let browser: Browser;
-let smtp: TestSmtpServer;
-let server: ServerProcess;
-let dataDir: string;
-let baseURL: string;
+const baseURL = inject("baseURL");
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  dataDir = journeyDataDir("dossard-e2e-accounts-");
-  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "40", SMTP_URL: smtp.url });
-  baseURL = server.baseURL;
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 let counter = 0;
 const email = (name: string) => `${name}.${++counter}.${Date.now().toString(36)}@example.fr`;
 
 async function mailTo(address: string, match: RegExp, after: number) {
-  return smtp.waitFor((m) => m.to.includes(address) && match.test(m.text) && smtp.messages.indexOf(m) >= after, 15_000);
+  return mailbox.waitFor((m) => m.to.includes(address) && match.test(m.text) && m.index >= after, 15_000);
 }
 
 async function codeFor(address: string, after: number): Promise<string> {
@@ -72,7 +59,7 @@ describe("a new member, in French on a phone", () => {
     const context = await browser.newContext(MOBILE);
     const page = await context.newPage();
     const address = email("lea");
-    const before = smtp.messages.length;
+    const before = await mailbox.count();
 
     await page.goto(`${baseURL}/`);
     await untilHydrated(page);
@@ -197,7 +184,7 @@ describe("a new member, in French on a phone", () => {
     await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
     await page.waitForURL(`${baseURL}/mot-de-passe-oublie`);
     await untilHydrated(page);
-    const before = smtp.messages.length;
+    const before = await mailbox.count();
     await page.getByLabel("Adresse e-mail").fill(address);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toContain(address);
@@ -237,7 +224,7 @@ describe("the same in English", () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
     const address = email("amy");
-    const before = smtp.messages.length;
+    const before = await mailbox.count();
     await page.goto(`${baseURL}/en/register`);
     await untilHydrated(page);
     expect(await page.title()).toBe("Create an account | Dossard");
@@ -280,7 +267,7 @@ describe("the same in English", () => {
 
     await page.goto(`${baseURL}/en/forgot-password`);
     await untilHydrated(page);
-    const sent = smtp.messages.length;
+    const sent = await mailbox.count();
     await page.getByLabel("Email address").fill(address);
     await page.getByRole("button", { name: "Send the link" }).click();
     const reset = await mailTo(address, /token=/, sent);
@@ -348,7 +335,7 @@ describe("without JavaScript", () => {
     await page.waitForURL(`${baseURL}/user/profil`);
 
     await context.clearCookies();
-    const before = smtp.messages.length;
+    const before = await mailbox.count();
     await page.goto(`${baseURL}/mot-de-passe-oublie`);
     await page.getByLabel("Adresse e-mail").fill(address);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();

@@ -1,14 +1,11 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { E2E_ADMINS } from "./accounts.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { journeyDataDir } from "./data-dir.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
+import { mailbox } from "./mailbox.ts";
 
 /**
  * Alerts: a visitor asks to be alerted about a search, signs in, comes back to the same search
@@ -16,34 +13,17 @@ import { type ServerProcess, startServer } from "./server-process.ts";
  * unsubscribe link works. The alerts tab is checked in French and English.
  */
 let browser: Browser;
-let smtp: TestSmtpServer;
-let server: ServerProcess;
-let dataDir: string;
-let baseURL: string;
-const ADMIN = { email: "admin.alerts@example.fr", password: "admin alerts 1" };
+const baseURL = inject("baseURL");
+const ADMIN = E2E_ADMINS.alerts;
 /** Where screenshots go when ALERT_SHOTS is set (looked at by hand). */
 const SHOTS = process.env.ALERT_SHOTS;
 const headers = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" };
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  dataDir = journeyDataDir("dossard-e2e-alerts-");
-  // PGlite takes one process per data folder: the admin is made before the server starts.
-  const made = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/create-admin.ts", "--email", ADMIN.email, "--password", ADMIN.password],
-    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
-  );
-  if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}${made.stdout}`);
-  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "30", SMTP_URL: smtp.url });
-  baseURL = server.baseURL;
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
@@ -81,7 +61,7 @@ async function verifiedMember(): Promise<{ email: string; password: string; cook
   });
   expect(registered.status).toBe(201);
   const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0];
-  const mail = await smtp.waitFor((m) => m.to.includes(email), 15_000);
+  const mail = await mailbox.waitFor((m) => m.to.includes(email), 15_000);
   const code = mail.text.match(/\b(\d{5})\b/)?.[1];
   await api("/api/user/verify-account", { method: "POST", headers: { cookie }, body: JSON.stringify({ code }) });
   return { email, password, cookie };
@@ -101,7 +81,9 @@ describe("alert me", () => {
     const { events } = await api<{ events: { id: number }[] }>("/api/events_group/upcoming?limit=20");
     const event = await api<EventDetail>(`/api/event/${events[events.length - 1].id}`);
     const member = await verifiedMember();
-    const search = `sport=${event.sport.key}`;
+    // Its sport and department: on the journeys' shared server, other races keep being published
+    // (next year's editions, other journeys' events), and the digest lists the newest ten.
+    const search = `sport=${event.sport.key}${event.place.department ? `&department=${event.place.department.code}` : ""}`;
 
     const context = await browser.newContext(MOBILE);
     const page = await context.newPage();
@@ -142,7 +124,7 @@ describe("alert me", () => {
       body: "{}",
     });
     expect(sent.queued).toBeGreaterThanOrEqual(1);
-    const digest = await smtp.waitFor(
+    const digest = await mailbox.waitFor(
       (m) => m.to.includes(member.email) && Boolean(m.headers["list-unsubscribe"]),
       20_000,
     );

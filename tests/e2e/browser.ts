@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { CLIENT_ADDRESS } from "./client-address.ts";
 
 /** The last console messages and page errors of each page, shown when a page never hydrates. */
 const pageMessages = new WeakMap<Page, string[]>();
@@ -27,7 +28,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options?: BrowserContextOptions) => {
-    const context = await newContext(options);
+    // This journey file's own client address (client-address.ts), unless the journey sets one.
+    const context = await newContext({
+      ...options,
+      extraHTTPHeaders: { "x-forwarded-for": CLIENT_ADDRESS, ...options?.extraHTTPHeaders },
+    });
     context.on("console", (message) => remember(message.page(), `${message.type()}: ${message.text()}`));
     context.on("weberror", (error) => remember(error.page(), `page error: ${error.error().message}`));
     return context;

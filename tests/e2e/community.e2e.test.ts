@@ -2,13 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { E2E_ADMINS } from "./accounts.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { journeyDataDir } from "./data-dir.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
+import { mailbox } from "./mailbox.ts";
 
 /**
  * A runner back from a race rates it, tells how it went, answers (and deletes the answer), and
@@ -16,10 +15,7 @@ import { type ServerProcess, startServer } from "./server-process.ts";
  * Screenshots of the blocks at 360 and 1280 px go to SCREENSHOT_DIR when it is set.
  */
 let browser: Browser;
-let smtp: TestSmtpServer;
-let server: ServerProcess;
-let dataDir: string;
-let baseURL: string;
+const baseURL = inject("baseURL");
 let finished: EventDetail;
 let upcoming: EventDetail;
 const shots = process.env.SCREENSHOT_DIR;
@@ -31,10 +27,6 @@ const api = async <T>(url: string): Promise<T> => {
 };
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  dataDir = journeyDataDir("dossard-e2e-community-");
-  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "80", SMTP_URL: smtp.url });
-  baseURL = server.baseURL;
   browser = await launchBrowser();
   const today = new Date().toISOString().slice(0, 10);
   const past = await api<{ items: { id: number; cancelled: boolean }[] }>(
@@ -53,9 +45,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A member registered and verified through the API; the session cookie's value. */
@@ -63,7 +52,7 @@ async function verifiedMember(firstName: string): Promise<string> {
   const address = `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.fr`;
   const password = "départ 2026 !";
   const headers = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" };
-  const after = smtp.messages.length;
+  const after = await mailbox.count();
   const registered = await fetch(`${baseURL}/api/register`, {
     method: "POST",
     headers,
@@ -79,7 +68,7 @@ async function verifiedMember(firstName: string): Promise<string> {
   });
   expect(registered.status).toBe(201);
   const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0];
-  const mail = await smtp.waitFor((m) => m.to.includes(address) && smtp.messages.indexOf(m) >= after, 15_000);
+  const mail = await mailbox.waitFor((m) => m.to.includes(address) && m.index >= after, 15_000);
   const code = mail.text.match(/\b(\d{5})\b/)?.[1];
   const verified = await fetch(`${baseURL}/api/user/verify-account`, {
     method: "POST",
@@ -228,22 +217,14 @@ describe("ratings, comments and the wall, in French on a phone", () => {
     await expect.poll(() => toast(page)).toContain("le commentaire a été signalé aux modérateurs");
     await context.close();
 
-    // The first admin of this fresh install, through its setup link.
-    const link = /Create the first one at (\S+)/.exec(server.output())?.[1] ?? "";
-    const setup = await fetch(`${baseURL}/api/setup`, {
+    // An administrator of the journeys' server (made by the global setup).
+    const signedIn = await fetch(`${baseURL}/api/login`, {
       method: "POST",
       headers: { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" },
-      body: JSON.stringify({
-        token: link.split("/").pop(),
-        email: `admin.${Date.now().toString(36)}@example.fr`,
-        password: "Col de Vars 2108",
-        passwordConfirmation: "Col de Vars 2108",
-        firstName: "Ada",
-        lastName: "Admin",
-      }),
+      body: JSON.stringify(E2E_ADMINS.moderation),
     });
-    expect(setup.status, await setup.clone().text()).toBeLessThan(300);
-    const adminSession = (setup.headers.get("set-cookie") ?? "").split(";")[0].split("=").slice(1).join("=");
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+    const adminSession = (signedIn.headers.get("set-cookie") ?? "").split(";")[0].split("=").slice(1).join("=");
     const admin = await browser.newContext(DESKTOP);
     await admin.addCookies([{ name: "dossard_session", value: adminSession, url: baseURL }]);
     const queue = await admin.newPage();

@@ -1,14 +1,11 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatLongDate } from "../../shared/dates.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { E2E_ADMINS } from "./accounts.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { journeyDataDir } from "./data-dir.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
+import { mailbox } from "./mailbox.ts";
 
 /**
  * The event form end to end: a member lists an event through the four steps (with a GPX track
@@ -16,39 +13,22 @@ import { type ServerProcess, startServer } from "./server-process.ts";
  * and the event is then found by the search and shown on its page with what was entered.
  */
 const ACCESS = { "x-dossard-access": "dossard-web-1" };
-const ADMIN = { email: "admin.editor@example.fr", password: "admin editor 1" };
+const ADMIN = E2E_ADMINS.editor;
 
 let browser: Browser;
-let smtp: TestSmtpServer;
-let server: ServerProcess;
-let dataDir: string;
-let baseURL: string;
+const baseURL = inject("baseURL");
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  dataDir = journeyDataDir("dossard-e2e-editor-");
-  // PGlite takes one process per data folder: the admin is made before the server starts.
-  const made = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/create-admin.ts", "--email", ADMIN.email, "--password", ADMIN.password],
-    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
-  );
-  if (made.status !== 0) throw new Error(`create-admin failed: ${made.stderr}${made.stdout}`);
-  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "30", SMTP_URL: smtp.url });
-  baseURL = server.baseURL;
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A verified member signed in within this browser context. */
 async function verifiedMember(context: BrowserContext, firstName: string): Promise<string> {
   const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.fr`;
-  const before = smtp.messages.length;
+  const before = await mailbox.count();
   const registered = await context.request.post(`${baseURL}/api/register`, {
     headers: ACCESS,
     data: {
@@ -61,7 +41,7 @@ async function verifiedMember(context: BrowserContext, firstName: string): Promi
     },
   });
   expect(registered.status()).toBe(201);
-  const mail = await smtp.waitFor((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before, 15_000);
+  const mail = await mailbox.waitFor((m) => m.to.includes(email) && m.index >= before, 15_000);
   const code = mail.text.match(/\b(\d{5})\b/)?.[1] ?? "";
   const verified = await context.request.post(`${baseURL}/api/user/verify-account`, {
     headers: ACCESS,
@@ -243,7 +223,7 @@ describe("listing an event", () => {
     await expect.poll(() => current(page)).toBe("visuals");
 
     // The acknowledgement mail: what happens next, and a link to the page as it will look.
-    const ack = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(name), 15_000);
+    const ack = await mailbox.waitFor((m) => m.to.includes(email) && m.subject.includes(name), 15_000);
     expect(ack.subject).toBe(`Nous avons bien reçu « ${name} »`);
     expect(ack.text).toContain("L'équipe Dossard la relit avant de la publier");
     const link = ack.text.match(/https?:\/\/\S+\/course\/[a-z0-9-]+/)?.[0] ?? "";

@@ -1,13 +1,10 @@
-import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import ICAL from "ical.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { journeyDataDir } from "./data-dir.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
 
 /**
  * A runner's season: a visitor hearts a race on the search grid, signs in and finds it saved; plans
@@ -15,17 +12,12 @@ import { type ServerProcess, startServer } from "./server-process.ts";
  * planning from a calendar app (read by ical.js).
  */
 let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
-let baseURL: string;
+const baseURL = inject("baseURL");
 let context: BrowserContext;
 const password = "saison 2027 !";
 const address = `saison.${Date.now().toString(36)}@example.fr`;
 
 beforeAll(async () => {
-  dataDir = journeyDataDir("dossard-e2e-engagement-");
-  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "60" });
-  baseURL = server.baseURL;
   browser = await launchBrowser();
   const registered = await fetch(`${baseURL}/api/register`, {
     method: "POST",
@@ -44,8 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function seriousViolations(page: Page) {

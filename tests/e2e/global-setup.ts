@@ -6,6 +6,12 @@ import { setTimeout } from "node:timers/promises";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../db/client.server.ts";
 import { ensureSeeded } from "../../db/seed/index.server.ts";
+import { accountsService } from "../../features/accounts/accounts.service.server.ts";
+import { createJobQueue } from "../../features/jobs/jobs.service.server.ts";
+import { createMailService } from "../../features/mail/mail.service.server.ts";
+import { loadConfig } from "../../server/config.server.ts";
+import { E2E_ADMINS } from "./accounts.ts";
+import { startMailbox } from "./mailbox.ts";
 import { startServer } from "./server-process.ts";
 
 /**
@@ -27,17 +33,42 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide("dataDirTemplate", template);
 
-  await built();
   const dataDir = path.join(root, "shared");
   fs.cpSync(template, dataDir, { recursive: true });
-  const server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "600" });
+  await makeAdmins(dataDir);
+  const mail = await startMailbox();
+  project.provide("mailboxUrl", mail.mailboxUrl);
+
+  await built();
+  // Behind a "proxy" on loopback: each journey file says its own client address (client-address.ts).
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DEMO_EVENTS: "600",
+    SMTP_URL: mail.smtpUrl,
+    TRUSTED_PROXIES: "loopback",
+  });
   project.provide("baseURL", server.baseURL);
-  // Without SMTP_URL the server writes its mail to DATA_DIR/mail (journeys read codes there).
   project.provide("dataDir", dataDir);
   return async () => {
     await server.stop();
+    await mail.close();
     fs.rmSync(root, { recursive: true, force: true });
   };
+}
+
+/** The shared server's administrators, made as `npm run user:create-admin` makes them. */
+async function makeAdmins(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir: path.join(dataDir, "pgdata") });
+  try {
+    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" });
+    const clock = () => new Date();
+    const jobs = createJobQueue(database.db, { clock });
+    const mail = createMailService({ db: database.db, jobs, config, clock });
+    const accounts = accountsService(database.db, clock, { mail, publicOrigin: config.PUBLIC_URL });
+    for (const admin of Object.values(E2E_ADMINS)) await accounts.createAdmin(admin);
+  } finally {
+    await database.close();
+  }
 }
 
 /**
@@ -65,8 +96,10 @@ async function built(): Promise<void> {
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** The shared server's data folder (its mail outbox is DATA_DIR/mail). */
+    /** The shared server's data folder. */
     dataDir: string;
+    /** The HTTP window on the shared server's SMTP server (mailbox.ts). */
+    mailboxUrl: string;
     /** A data folder migrated and with the reference data loaded, to copy (see journeyDataDir). */
     dataDirTemplate: string;
   }

@@ -3,31 +3,19 @@
  * (server/page-cache.server.ts, decision 013), against the server as `npm start` runs it.
  */
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { inlineScripts } from "../../shared/csp.ts";
+import { mailbox } from "./mailbox.ts";
 
 const baseURL = inject("baseURL");
-const outbox = path.join(inject("dataDir"), "mail");
 const writeHeaders = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" };
 
-/** The 5-digit code of the last message to `email` in the server's outbox. */
+/** The 5-digit code of the last message to `email`. */
 async function mailedCode(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : [];
-    for (const file of files.sort().reverse()) {
-      const text = fs.readFileSync(path.join(outbox, file), "utf8");
-      if (!text.includes(email)) continue;
-      const code = text.match(/\b(\d{5})\b/)?.[1];
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code mailed to ${email}`);
+  const mail = await mailbox.waitFor((m) => m.to.includes(email) && /\b\d{5}\b/.test(m.text));
+  return mail.text.match(/\b(\d{5})\b/)?.[1] as string;
 }
 
 async function register(firstName: string, verify = false): Promise<{ cookie: string; id: number; slug: string }> {

@@ -1,14 +1,11 @@
-import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { formatLongDate } from "../../shared/dates.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { journeyDataDir } from "./data-dir.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
+import { mailbox } from "./mailbox.ts";
 
 /**
  * The real organiser takes over an imported listing: a member signs in from the event page, claims
@@ -17,10 +14,7 @@ import { type ServerProcess, startServer } from "./server-process.ts";
  * invite friends from the same page.
  */
 let browser: Browser;
-let smtp: TestSmtpServer;
-let server: ServerProcess;
-let dataDir: string;
-let baseURL: string;
+const baseURL = inject("baseURL");
 /** Upcoming, ownerless demo events whose page offers to contact the organiser (they have a contact address). */
 const withContact: EventDetail[] = [];
 
@@ -31,10 +25,6 @@ const api = async <T>(url: string): Promise<T> => {
 };
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  dataDir = journeyDataDir("dossard-e2e-organizer-");
-  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "60", SMTP_URL: smtp.url });
-  baseURL = server.baseURL;
   browser = await launchBrowser();
   const { events } = await api<{ events: { id: number }[] }>("/api/events_group/upcoming?limit=60");
   for (const { id } of events) {
@@ -48,9 +38,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 let counter = 0;
@@ -61,7 +48,7 @@ async function verifiedMember(firstName: string): Promise<{ email: string; passw
   const address = email(firstName.toLowerCase());
   const password = "départ 2026 !";
   const headers = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" };
-  const after = smtp.messages.length;
+  const after = await mailbox.count();
   const registered = await fetch(`${baseURL}/api/register`, {
     method: "POST",
     headers,
@@ -77,7 +64,7 @@ async function verifiedMember(firstName: string): Promise<{ email: string; passw
   });
   expect(registered.status).toBe(201);
   const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0];
-  const mail = await smtp.waitFor((m) => m.to.includes(address) && smtp.messages.indexOf(m) >= after, 15_000);
+  const mail = await mailbox.waitFor((m) => m.to.includes(address) && m.index >= after, 15_000);
   const code = mail.text.match(/\b(\d{5})\b/)?.[1];
   const verified = await fetch(`${baseURL}/api/user/verify-account`, {
     method: "POST",
@@ -134,15 +121,15 @@ describe("the real organiser, in French on a phone", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await claim.getByLabel("Je fais partie de l'organisation de cet événement").check();
     await claim.getByLabel("Votre adresse e-mail").fill(member.email);
-    const before = smtp.messages.length;
+    const before = await mailbox.count();
     await claim.getByRole("button", { name: "Recevoir un code" }).click();
     await expect
       .poll(() => claim.getByRole("status").first().textContent())
       .toMatch(/^Un code à 5 chiffres a été envoyé à c•••@/);
 
     // The code went to the event's contact address, not to the member.
-    const mail = await smtp.waitFor(
-      (m) => m.subject === `Votre code organisateur pour ${event.name}` && smtp.messages.indexOf(m) >= before,
+    const mail = await mailbox.waitFor(
+      (m) => m.subject === `Votre code organisateur pour ${event.name}` && m.index >= before,
       15_000,
     );
     expect(mail.to).not.toContain(member.email);
@@ -207,11 +194,11 @@ describe("writing to the organiser and inviting friends", () => {
       .toBe("Votre message doit contenir entre 10 et 3000 caractères.");
     expect(await seriousViolations(page)).toEqual([]);
     await contact.getByLabel("Votre message").fill("Bonjour,\nLe parking du départ est-il gratuit ?");
-    const before = smtp.messages.length;
+    const before = await mailbox.count();
     await contact.getByRole("button", { name: "Envoyer le message" }).click();
     await expect.poll(() => toast(page)).toContain("Votre message a été envoyé à l'organisateur.");
-    const mail = await smtp.waitFor(
-      (m) => m.subject === `Nouveau message à propos de ${event.name}` && smtp.messages.indexOf(m) >= before,
+    const mail = await mailbox.waitFor(
+      (m) => m.subject === `Nouveau message à propos de ${event.name}` && m.index >= before,
       15_000,
     );
     expect(mail.headers["reply-to"]).toContain("marc.lemoine@example.com");
@@ -238,13 +225,13 @@ describe("writing to the organiser and inviting friends", () => {
       .toBe("Votre message doit contenir entre 10 et 3000 caractères.");
     expect(await contact.getByLabel("Votre nom").inputValue()).toBe("Paul Girard");
     await contact.getByLabel("Votre message").fill("Bonjour, y a-t-il des vestiaires au départ ?");
-    const before = smtp.messages.length;
+    const before = await mailbox.count();
     await contact.getByRole("button", { name: "Envoyer le message" }).click();
     await expect
       .poll(() => contact.getByRole("status").textContent())
       .toBe("Votre message a été envoyé à l'organisateur.");
-    const mail = await smtp.waitFor(
-      (m) => m.subject === `Nouveau message à propos de ${event.name}` && smtp.messages.indexOf(m) >= before,
+    const mail = await mailbox.waitFor(
+      (m) => m.subject === `Nouveau message à propos de ${event.name}` && m.index >= before,
       15_000,
     );
     expect(mail.headers["reply-to"]).toContain("paul.girard@example.com");
@@ -271,11 +258,11 @@ describe("writing to the organiser and inviting friends", () => {
     await expect.poll(() => invite.getByTestId("field-error").textContent()).toBe("Invalid email address.");
     await invite.getByLabel("Friend 2's email address").fill(friends[1]);
     await invite.getByLabel("A word for your friends (optional)").fill("Shall we run it together?");
-    const before = smtp.messages.length;
+    const before = await mailbox.count();
     await invite.getByRole("button", { name: "Send the invitation" }).click();
     await expect.poll(() => toast(page)).toContain("Invitation sent to 2 friends.");
     for (const friend of friends) {
-      const mail = await smtp.waitFor((m) => m.to.includes(friend) && smtp.messages.indexOf(m) >= before, 15_000);
+      const mail = await mailbox.waitFor((m) => m.to.includes(friend) && m.index >= before, 15_000);
       expect(mail.subject).toBe(`Nina Durand invites you to ${event.name}`);
       expect(mail.text).toContain(`${baseURL}/en/race/${event.slug}`);
     }

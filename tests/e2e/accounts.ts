@@ -1,0 +1,11 @@
+/**
+ * Administrators of the shared journey server, made by the global setup before it starts (the
+ * embedded database belongs to one process). One per journey that needs one, so that journeys
+ * never share a session.
+ */
+export const E2E_ADMINS = {
+  editor: { email: "admin.editor@example.fr", password: "admin editor 1" },
+  alerts: { email: "admin.alerts@example.fr", password: "admin alerts 1" },
+  moderation: { email: "admin.moderation@example.fr", password: "admin moderation 1" },
+  hostile: { email: "admin.hostile@example.fr", password: "admin hostile 1" },
+} as const;
