@@ -1,12 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 import { mailbox } from "./mailbox.ts";
+import { seriousViolations } from "./members.ts";
 
 /**
  * Account journeys in Chromium against the built server, which delivers its mail through a real
- * SMTP server started here: codes and links are read out of the received messages.
+ * SMTP server (mailbox.ts): codes and links are read out of the received messages.
  */
 let browser: Browser;
 const baseURL = inject("baseURL");
@@ -28,13 +28,6 @@ async function mailTo(address: string, match: RegExp, after: number) {
 async function codeFor(address: string, after: number): Promise<string> {
   const mail = await mailTo(address, /\b\d{5}\b/, after);
   return mail.text.match(/\b(\d{5})\b/)?.[1] ?? "";
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** A wrong password on the login page: the form says so above its fields. */

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
@@ -6,6 +5,7 @@ import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { E2E_ADMINS } from "./accounts.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 import { mailbox } from "./mailbox.ts";
+import { seriousViolations, verifiedMember } from "./members.ts";
 
 /**
  * Alerts: a visitor asks to be alerted about a search, signs in, comes back to the same search
@@ -42,45 +42,13 @@ async function signIn(email: string, password: string): Promise<string> {
   return (response.headers.get("set-cookie") ?? "").split(";")[0];
 }
 
-/** A member registered and verified through the API (the account journeys cover the forms). */
-async function verifiedMember(): Promise<{ email: string; password: string; cookie: string }> {
-  const email = `alerte.${Date.now().toString(36)}@example.fr`;
-  const password = "départ 2026 !";
-  const registered = await fetch(`${baseURL}/api/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      email,
-      password,
-      passwordConfirmation: password,
-      firstName: "Julie",
-      lastName: "Morel",
-      pseudo: "",
-      terms: true,
-    }),
-  });
-  expect(registered.status).toBe(201);
-  const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0];
-  const mail = await mailbox.waitFor((m) => m.to.includes(email), 15_000);
-  const code = mail.text.match(/\b(\d{5})\b/)?.[1];
-  await api("/api/user/verify-account", { method: "POST", headers: { cookie }, body: JSON.stringify({ code }) });
-  return { email, password, cookie };
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 const toast = (page: Page) => page.locator(".Toastify").textContent();
 
 describe("alert me", () => {
   it("a visitor saves a search as an alert through the login page, then receives its digest", async () => {
     const { events } = await api<{ events: { id: number }[] }>("/api/events_group/upcoming?limit=20");
     const event = await api<EventDetail>(`/api/event/${events[events.length - 1].id}`);
-    const member = await verifiedMember();
+    const member = await verifiedMember("Julie", { lastName: "Morel" });
     // Its sport and department: on the journeys' shared server, other races keep being published
     // (next year's editions, other journeys' events), and the digest lists the newest ten.
     const search = `sport=${event.sport.key}${event.place.department ? `&department=${event.place.department.code}` : ""}`;
@@ -159,7 +127,7 @@ describe("alert me", () => {
   });
 
   it("in English: the alert is saved from the search and shown in the Alerts tab", async () => {
-    const member = await verifiedMember();
+    const member = await verifiedMember("Julie", { lastName: "Morel" });
     const context = await browser.newContext(DESKTOP);
     await context.addCookies([{ name: member.cookie.split("=")[0], value: member.cookie.split("=")[1], url: baseURL }]);
     const page = await context.newPage();

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -6,6 +5,7 @@ import { formatLongDate } from "../../shared/dates.ts";
 import { E2E_ADMINS } from "./accounts.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 import { mailbox } from "./mailbox.ts";
+import { seriousViolations } from "./members.ts";
 
 /**
  * The event form end to end: a member lists an event through the four steps (with a GPX track
@@ -91,13 +91,6 @@ async function fillDate(page: Page, field: string, iso: string) {
 function isoIn(days: number): string {
   const date = new Date(Date.now() + days * 86_400_000);
   return date.toISOString().slice(0, 10);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 const current = (page: Page) =>

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import ICAL from "ical.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
+import { seriousViolations } from "./members.ts";
 
 /**
  * A runner's season: a visitor hearts a race on the search grid, signs in and finds it saved; plans
@@ -37,13 +37,6 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const toast = (page: Page) => page.locator(".Toastify").textContent();
 

@@ -1,16 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
-import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { formatLongDate } from "../../shared/dates.ts";
 import { launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 import { mailbox } from "./mailbox.ts";
+import { seriousViolations, verifiedMember } from "./members.ts";
 
 /**
  * The real organiser takes over an imported listing: a member signs in from the event page, claims
- * the event with the code mailed to its contact address (read from a real SMTP server started
- * here), and postpones it from the organiser tools. Visitors write to the organiser and members
+ * the event with the code mailed to its contact address (read from the journeys' real SMTP server,
+ * mailbox.ts), and postpones it from the organiser tools. Visitors write to the organiser and members
  * invite friends from the same page.
  */
 let browser: Browser;
@@ -42,45 +41,6 @@ afterAll(async () => {
 
 let counter = 0;
 const email = (name: string) => `${name}.${++counter}.${Date.now().toString(36)}@example.fr`;
-
-/** A member registered and verified through the API (the account journeys cover the forms). */
-async function verifiedMember(firstName: string): Promise<{ email: string; password: string; cookie: string }> {
-  const address = email(firstName.toLowerCase());
-  const password = "départ 2026 !";
-  const headers = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" };
-  const after = await mailbox.count();
-  const registered = await fetch(`${baseURL}/api/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      email: address,
-      password,
-      passwordConfirmation: password,
-      firstName,
-      lastName: "Durand",
-      pseudo: "",
-      terms: true,
-    }),
-  });
-  expect(registered.status).toBe(201);
-  const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0];
-  const mail = await mailbox.waitFor((m) => m.to.includes(address) && m.index >= after, 15_000);
-  const code = mail.text.match(/\b(\d{5})\b/)?.[1];
-  const verified = await fetch(`${baseURL}/api/user/verify-account`, {
-    method: "POST",
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ code }),
-  });
-  expect(verified.status).toBe(200);
-  return { email: address, password, cookie };
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 const toast = (page: Page) => page.locator(".Toastify").textContent();
 
