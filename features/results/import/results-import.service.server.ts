@@ -12,7 +12,7 @@ import { ApiError } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { createI18n } from "../../../shared/i18n/index.ts";
 import { type Actor, requireEventEditor } from "../../events/event-access.server.ts";
-import { courses } from "../../events/events.tables.ts";
+import { courses, events } from "../../events/events.tables.ts";
 import { resultImports, results } from "../results.tables.ts";
 import { type ColumnMapping, normaliseHeader, RESULT_FIELDS } from "./columns.ts";
 import { type ImportedRow, type NormaliseResult, normaliseRows, type RowProblem } from "./normalise.ts";
@@ -160,6 +160,27 @@ export function resultsImportService(
 
   return {
     editableCourse,
+
+    /** The import screen's edition and its courses, with the results each already has; the actor must edit it. */
+    async importTarget(actor: Actor, eventId: number) {
+      await requireEventEditor(db, actor, eventId);
+      const [event] = await db
+        .select({ id: events.id, name: events.name, slug: events.slug })
+        .from(events)
+        .where(eq(events.id, eventId))
+        .limit(1);
+      const list = await db
+        .select({
+          id: courses.id,
+          name: courses.name,
+          distance: courses.distance,
+          existingResults: sql<number>`(SELECT count(*)::int FROM results r WHERE r.course_id = ${courses.id} AND r.source = 'import')`,
+        })
+        .from(courses)
+        .where(eq(courses.eventId, eventId))
+        .orderBy(courses.position, courses.id);
+      return { event: event!, courses: list.map((c) => ({ ...c, existingResults: Number(c.existingResults) })) };
+    },
 
     /** Keeps a read file for the organiser's confirmation; answers the preview with its token. */
     async parse(
