@@ -26,6 +26,7 @@ const FILES: Record<PageId, string> = {
   unsubscribe: "routes/unsubscribe.tsx",
   eventNew: "routes/event-editor.tsx",
   eventEdit: "routes/event-editor.tsx",
+  resultsImport: "routes/results-import.tsx",
   admin: "routes/admin.tsx",
   adminEvents: "routes/admin-events.tsx",
   adminComments: "routes/admin-comments.tsx",

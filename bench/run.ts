@@ -59,6 +59,7 @@ import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } f
 import { type LoadResult, median, percentile, runLoad } from "./load.ts";
 import { type MailFigures, mailPart, mailTable } from "./mail.ts";
 import { type PagesFigures, pagesPart, pagesTable } from "./pages.ts";
+import { type ResultsImportFigures, resultsImportPart, resultsImportTable } from "./results-import.ts";
 import { type UploadsFigures, uploadsPart, uploadsTable } from "./uploads.ts";
 
 const PARTS = [
@@ -73,6 +74,7 @@ const PARTS = [
   "mail",
   "accounts",
   "fault",
+  "results-import",
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -1131,6 +1133,7 @@ async function main() {
   let uploadsFigures: UploadsFigures | undefined;
   let lighthouseFigures: (LighthouseFigures & { skipped?: string }) | undefined;
   let mailFigures: MailFigures | undefined;
+  let resultsImportFigures: ResultsImportFigures | undefined;
   let accountsFigures: AccountsFigures | undefined;
   let faultFigures: FaultFigures | undefined;
 
@@ -1260,6 +1263,10 @@ async function main() {
       });
       results.uploads = uploadsFigures;
     }
+    if (options.parts.has("results-import")) {
+      resultsImportFigures = await resultsImportPart();
+      results.resultsImport = resultsImportFigures;
+    }
     if (options.parts.has("mail")) {
       mailFigures = await mailPart({ quick: options.quick });
       results.mail = mailFigures;
@@ -1308,6 +1315,10 @@ async function main() {
       `\n### Lighthouse, PGlite, ${grouped(DEMO_EVENTS)} events\n\n${
         lighthouseFigures.skipped ? `Skipped: ${lighthouseFigures.skipped}.` : lighthouseTable(lighthouseFigures)
       }`,
+    );
+  if (resultsImportFigures)
+    console.log(
+      `\n### Results import, PGlite (one process, job included)\n\n${resultsImportTable(resultsImportFigures)}`,
     );
   if (mailFigures)
     console.log(

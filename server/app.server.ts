@@ -35,6 +35,7 @@ import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
 import { ratingsRoutes } from "../features/ratings/ratings.routes.server.ts";
+import { resultsImportRoutes } from "../features/results/import/results-import.routes.server.ts";
 import { eventGroupsRoutes } from "../features/search/groups.routes.server.ts";
 import { searchRoutes } from "../features/search/search.routes.server.ts";
 import { seoRoutes } from "../features/seo/seo.routes.server.ts";
@@ -311,6 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(organizerRoutes);
   await app.register(editorRoutes);
   await app.register(mapsRoutes);
+  await app.register(resultsImportRoutes);
 
   // Uploaded files (profile photos…), under the addresses of shared/image-url.ts.
   fs.mkdirSync(path.join(config.dataDir, "uploads"), { recursive: true });

@@ -12,6 +12,8 @@ import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
 import { ratingsService } from "../features/ratings/ratings.service.server.ts";
+import { refreshMemberAchievements } from "../features/results/import/achievements.server.ts";
+import { resultsImportService } from "../features/results/import/results-import.service.server.ts";
 import { eventGroupsService } from "../features/search/groups.service.server.ts";
 import { searchTextInterpreter } from "../features/search/interpret.server.ts";
 import { searchService } from "../features/search/search.service.server.ts";
@@ -34,7 +36,7 @@ export function createServices(
     /** The app secret: signs alert mails' unsubscribe links. */
     secret: string;
     /** Queues a job (alerts hand their mails to jobs). */
-    enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor }) => Promise<number>;
+    enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor; maxAttempts?: number }) => Promise<number>;
   },
 ) {
   const accounts = accountsService(db, clock, deps);
@@ -113,6 +115,10 @@ export function createServices(
     searchText: searchTextInterpreter(db, geo, clock),
     sports: sportsService(db),
     seo: seoService(db, clock),
+    resultsImport: resultsImportService(db, clock, {
+      enqueue: deps.enqueue,
+      refreshAchievements: refreshMemberAchievements,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

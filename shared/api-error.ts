@@ -93,6 +93,10 @@ export const errorCatalogue = {
   /** A member reports the same comment twice. */
   ALREADY_REPORTED: { status: 409, key: "errors.alreadyReported" },
   COMMENT_TOO_LONG: { status: 400, key: "errors.commentTooLong", field: "body" },
+  /** A results file that cannot be read or has a bad cell; the answer's message names the line and column. */
+  RESULTS_FILE_INVALID: { status: 400, key: "errors.resultsFileInvalid", field: "file" },
+  /** Importing into a course that already has imported results, without `replace: true`. */
+  RESULTS_ALREADY_IMPORTED: { status: 409, key: "errors.resultsAlreadyImported", field: "replace" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -28,6 +28,7 @@ export const PAGES = {
   unsubscribe: { fr: "alertes/desabonnement", en: "alerts/unsubscribe" },
   eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },
   eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
+  resultsImport: { fr: "user/evenement/:id/resultats", en: "user/event/:id/results" },
   admin: { fr: "admin", en: "admin" },
   adminEvents: { fr: "admin/evenements", en: "admin/events" },
   adminComments: { fr: "admin/commentaires", en: "admin/comments" },

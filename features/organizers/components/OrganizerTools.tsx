@@ -1,4 +1,4 @@
-import { Ban, CalendarCheck, CalendarClock, CircleCheck, Pencil, RotateCcw, Wrench } from "lucide-react";
+import { Ban, CalendarCheck, CalendarClock, CircleCheck, Pencil, RotateCcw, Trophy, Wrench } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
@@ -58,6 +58,7 @@ export function OrganizerTools({
   justGranted?: boolean;
 }) {
   const { t } = useTranslation("organizer");
+  const { t: tImport } = useTranslation("results-import");
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!justGranted) return;
@@ -132,6 +133,10 @@ export function OrganizerTools({
             {t("tools.edit")}
           </a>
         )}
+        <a href={pagePath("resultsImport", locale, { id: event.id })} className={`${SECONDARY_BUTTON} ${SMALL}`}>
+          <Trophy className={ICON} aria-hidden="true" />
+          {tImport("tools.link")}
+        </a>
         {event.checkStatus === "to_check" && (
           <button
             type="button"
