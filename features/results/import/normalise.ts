@@ -6,7 +6,14 @@
  * distance. Every cell that cannot be read is a problem naming its line and column. Isomorphic, pure.
  */
 import type { ResultStatus } from "../../../shared/constants.ts";
-import { type ColumnMapping, detectMapping, headerScore, normaliseHeader, type ResultField } from "./columns.ts";
+import {
+  type ColumnMapping,
+  detectMapping,
+  headerScore,
+  normaliseHeader,
+  RESULT_FIELDS,
+  type ResultField,
+} from "./columns.ts";
 import { parseTime } from "./times.ts";
 
 export type SourceRow = { line: number; cells: string[] };
@@ -223,29 +230,14 @@ export function normaliseRows(source: readonly SourceRow[], options: NormaliseOp
   const headerRow = source[headerIndex]!;
   const width = Math.max(headerRow.cells.length, ...source.slice(headerIndex + 1).map((row) => row.cells.length));
   const header = Array.from({ length: width }, (_, i) => headerRow.cells[i] ?? "");
-  const mapping: ColumnMapping = Array.from({ length: width }, (_, i) =>
-    options.mapping ? (options.mapping[i] ?? null) : (detectMapping(header)[i] ?? null),
-  );
-  const columnOf = (field: ResultField) => mapping.indexOf(field);
+  const chosen = options.mapping ?? detectMapping(header);
+  const mapping: ColumnMapping = Array.from({ length: width }, (_, i) => chosen[i] ?? null);
+  // Speed and pace columns are recognised so that they are not mistaken for others, then ignored.
   const col = Object.fromEntries(
-    (
-      [
-        "rank",
-        "bib",
-        "name",
-        "lastName",
-        "firstName",
-        "sex",
-        "category",
-        "categoryRank",
-        "sexRank",
-        "club",
-        "country",
-        "time",
-        "netTime",
-        "status",
-      ] as const
-    ).map((field) => [field, columnOf(field)]),
+    RESULT_FIELDS.filter((field) => field !== "speed" && field !== "pace").map((field) => [
+      field,
+      mapping.indexOf(field),
+    ]),
   ) as Record<Exclude<ResultField, "speed" | "pace">, number>;
   const title = (index: number) => header[index] || `#${index + 1}`;
   if (col.name < 0 && col.lastName < 0 && col.firstName < 0) {
