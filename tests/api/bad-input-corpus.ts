@@ -91,7 +91,9 @@ function firstOf(schema: JsonSchema): JsonSchema | undefined {
 export function sampleOf(schema: JsonSchema, name = "", references = true, inList = false): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
-  if (Object.hasOwn(SAMPLES_BY_NAME, name)) return SAMPLES_BY_NAME[name];
+  // The named samples are strings: a field of another type with the same name (an import's
+  // numeric "token") gets a value generated from its schema.
+  if (Object.hasOwn(SAMPLES_BY_NAME, name) && schema.type === "string") return SAMPLES_BY_NAME[name];
   if (/e-?mails?$/i.test(name) && schema.type === "string") return SAMPLES_BY_NAME.email;
   const option = firstOf(schema);
   if (option) return sampleOf(option, name, references, inList);
