@@ -26,7 +26,11 @@ export function island<P extends object>(
     });
     return loading;
   };
-  // The server renders the block itself: the first request waits for its module, later ones do not.
+  // The server renders the block itself, synchronously: its module is loaded when the page's module
+  // is (at start), so the block is in the HTML where it stands. A Suspense boundary resolved later
+  // in the stream would be moved into place by an inline script: invisible without JavaScript.
+  if (typeof document === "undefined") void start();
+  // Only for a request that comes before the module is in (not expected once the server listens).
   const OnServer = lazy(() => start().then((component) => ({ default: component })));
 
   function Island(props: P) {
@@ -115,7 +119,14 @@ export function island<P extends object>(
     }, [Live]);
 
     const className = options.className;
-    if (typeof document === "undefined")
+    if (typeof document === "undefined") {
+      const Loaded = loaded;
+      if (Loaded)
+        return (
+          <div id={id} className={className}>
+            <Loaded {...props} />
+          </div>
+        );
       return (
         <div id={id} className={className}>
           <Suspense fallback={options.fallback ?? null}>
@@ -123,6 +134,7 @@ export function island<P extends object>(
           </Suspense>
         </div>
       );
+    }
     // A new element, not the same one with children: React would leave the server's HTML in it.
     if (Live)
       return (
