@@ -13,7 +13,6 @@ function Counter({ label }: { label: string }) {
       <button type="button" onClick={() => setCount((c) => c + 1)}>
         clicked {count} times
       </button>
-      <a href="/elsewhere">a link</a>
     </section>
   );
 }

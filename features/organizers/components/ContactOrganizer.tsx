@@ -18,7 +18,6 @@ import { CONTACT_ANCHOR } from "./islands.tsx";
 /** Where the page's form stands after a visit without JavaScript (?open=contact, or a posted message). */
 export type ContactNoScript = { open?: boolean; result?: FormResult; sent?: boolean };
 
-
 /**
  * "Contact the organiser": anyone writes to the event's organiser through us; the organiser's
  * address is never shown, their reply goes straight to the sender. Works without JavaScript: the
