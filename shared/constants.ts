@@ -222,6 +222,13 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 export const RATING_CRITERIA = ["course", "organisation", "atmosphere", "value", "difficulty"] as const;
 export type RatingCriterion = (typeof RATING_CRITERIA)[number];
 
+/**
+ * Ratings needed before the event's JSON-LD carries an aggregateRating (fewer say too little).
+ * Here rather than in the ratings' contract: the event page's JSON-LD runs in the browser too,
+ * which must not load zod for a number.
+ */
+export const JSON_LD_MIN_RATINGS = 3;
+
 /** A result line: finished, did not finish, did not start, disqualified. */
 export const RESULT_STATUSES = ["finished", "dnf", "dns", "dsq"] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];

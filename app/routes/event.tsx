@@ -1,5 +1,6 @@
 import { data, useRouteLoaderData, useSearchParams } from "react-router";
 import { useViewer } from "../../features/accounts/components/viewer.tsx";
+import { CommentsIsland, EncouragementWallIsland } from "../../features/comments/components/islands.tsx";
 import { EventParticipants, EventStats } from "../../features/engagement/components/EventCommunity.tsx";
 import { FavoriteButton } from "../../features/engagement/components/FavoriteButton.tsx";
 import { PlanCourse } from "../../features/engagement/components/PlanCourse.tsx";
@@ -7,8 +8,9 @@ import { useEventActions } from "../../features/engagement/components/use-event-
 import { EventPage, eventCrumbs } from "../../features/events/components/EventPage.tsx";
 import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
-import { CONTACT_ANCHOR } from "../../features/organizers/components/ContactOrganizer.tsx";
+import { CONTACT_ANCHOR } from "../../features/organizers/components/islands.tsx";
 import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
+import { RatingBlockIsland } from "../../features/ratings/components/islands.tsx";
 import { formatLongDate } from "../../shared/dates.ts";
 import { formatDistance, formatDuration } from "../../shared/format.ts";
 import { createI18n, localeFromPath } from "../../shared/i18n/index.ts";
@@ -167,6 +169,27 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
             <EventParticipants data={loaderData.participants} courses={event.courses} locale={locale} />
           </>
         ) : null,
+        ratings: ({ eventPath }) => (
+          <RatingBlockIsland
+            event={{ id: event.id, name: event.name, startDate: event.startDate }}
+            initial={event.rating}
+            today={loaderData.today}
+            locale={locale}
+            eventPath={eventPath}
+          />
+        ),
+        comments: ({ eventPath, canModerate }) => (
+          <CommentsIsland
+            event={{ id: event.id, startDate: event.startDate }}
+            today={loaderData.today}
+            locale={locale}
+            eventPath={eventPath}
+            canModerate={canModerate}
+          />
+        ),
+        wall: ({ eventPath, canModerate }) => (
+          <EncouragementWallIsland eventId={event.id} locale={locale} eventPath={eventPath} canModerate={canModerate} />
+        ),
       }}
     />
   );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../tests/api/harness.ts";
 import { eventOrganizers } from "../editor/editor.tables.ts";
@@ -286,5 +286,52 @@ describe("disabled accounts", () => {
     expect(data.comments).toEqual([
       expect.objectContaining({ body: "Mon avis", targetType: "event", targetId: pastId }),
     ]);
+  });
+});
+
+describe("GET /api/comments/event/{id}?scope=series", () => {
+  it("lists the comments of every edition of the event's series, each with the edition it was written for", async () => {
+    const db = t.database.db;
+    // A series with a past edition (commented) and another edition (the page looked at).
+    const editions = await db
+      .select({ id: events.id, slug: events.slug, startDate: events.startDate, groupId: events.groupId })
+      .from(events)
+      .where(and(eq(events.status, "active"), isNotNull(events.groupId)))
+      .orderBy(asc(events.groupId), asc(events.startDate));
+    const byGroup = new Map<number | null, typeof editions>();
+    for (const e of editions) byGroup.set(e.groupId, [...(byGroup.get(e.groupId) ?? []), e]);
+    const series = [...byGroup.values()].find((list) => list.length >= 2 && list[0].startDate < "2026-05-20");
+    if (!series) throw new Error("the test catalogue has no series with a past edition");
+    const [older, newer] = series;
+    const member = await testMember(t, { firstName: "Inès" });
+    const created = await post("event", older.id, { body: `Édition ${older.startDate} : superbe.` }, member.cookie);
+    expect(created.statusCode, created.body).toBe(201);
+    const commentId = created.json().comment.id;
+
+    const seriesList = await t.app.inject({ method: "GET", url: `/api/comments/event/${newer.id}?scope=series` });
+    expect(seriesList.statusCode, seriesList.body).toBe(200);
+    const found = seriesList.json().comments.find((c: { id: number }) => c.id === commentId);
+    expect(found).toMatchObject({
+      targetId: older.id,
+      body: `Édition ${older.startDate} : superbe.`,
+      edition: { id: older.id, slug: older.slug, startDate: older.startDate },
+    });
+
+    // This edition alone (the default) does not have it; another series does not either.
+    const own = await list("event", newer.id);
+    expect(own.json().comments.map((c: { id: number }) => c.id)).not.toContain(commentId);
+    const outsider = editions.find((e) => e.groupId !== older.groupId) ?? { id: futureId };
+    const other = await t.app.inject({ method: "GET", url: `/api/comments/event/${outsider.id}?scope=series` });
+    expect(other.json().comments.map((c: { id: number }) => c.id)).not.toContain(commentId);
+
+    // A reply goes to the edition the comment was written for and shows under it in the series.
+    const reply = await post("event", older.id, { body: "Je confirme.", parentId: commentId }, member.cookie);
+    expect(reply.statusCode, reply.body).toBe(201);
+    const again = await t.app.inject({ method: "GET", url: `/api/comments/event/${newer.id}?scope=series` });
+    const withReply = again.json().comments.find((c: { id: number }) => c.id === commentId);
+    expect(withReply.replies.map((r: { body: string }) => r.body)).toEqual(["Je confirme."]);
+
+    const bad = await t.app.inject({ method: "GET", url: `/api/comments/event/${newer.id}?scope=everything` });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -62,8 +62,15 @@ export const reportBodySchema = z.object({
     .optional(),
 });
 
+export const COMMENT_SCOPES = ["edition", "series"] as const;
+
 export const commentsQuerySchema = z.object({
   page: numeric.pipe(z.number().int().min(1).max(10_000)).optional(),
+  /**
+   * For type "event": "series" lists the comments of every edition of the event's series (its
+   * event group), each with the edition it was written for; "edition" (the default) this one only.
+   */
+  scope: z.enum(COMMENT_SCOPES, code("INVALID_FIELD")).optional(),
 });
 
 const authorSchema = z.object({
@@ -87,6 +94,8 @@ const commentFields = {
   /** Set when the author edited it. */
   editedAt: z.string().nullable(),
   deleted: z.boolean(),
+  /** The edition it was written for, in a series' list (scope=series); otherwise null. */
+  edition: z.object({ id: z.number().int(), slug: z.string(), startDate: z.string() }).nullable(),
 };
 
 export const replySchema = z.object({ ...commentFields, parentId: z.number().int() });

@@ -36,7 +36,9 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["comments"],
         summary: "Comments of a target, newest first, replies nested one level (type wall: the encouragement wall)",
-        description: "Without id: the latest comments of that type on every target. `page` starts at 1.",
+        description:
+          "Without id: the latest comments of that type on every target. `page` starts at 1. " +
+          "`scope=series` (type event): the comments of every edition of the event's series, each with its `edition`.",
         params: z.object({ type: commentTargetSchema, id: idParam.optional() }),
         querystring: commentsQuerySchema,
         response: { 200: commentPageSchema, 400: apiErrorBodySchema, 404: apiErrorBodySchema },
@@ -45,7 +47,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // The same for everyone, but fresh after each post: revalidated every time.
       reply.header("Cache-Control", "no-cache");
-      return service().list(request.params.type, request.params.id, request.query.page ?? 1);
+      return service().list(request.params.type, request.params.id, request.query.page ?? 1, request.query.scope);
     },
   );
 

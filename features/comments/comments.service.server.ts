@@ -63,6 +63,7 @@ function view(row: CommentRow, author: AuthorRow): Omit<CommentView, "replies"> 
     createdAt: row.createdAt.toISOString(),
     editedAt: row.updatedAt?.toISOString() ?? null,
     deleted,
+    edition: null,
   };
 }
 
@@ -89,6 +90,20 @@ export function commentsService(db: Db, clock: () => Date) {
     return event;
   }
 
+  /** The active editions of the event's series (the event alone when it has none), by id. */
+  async function seriesEditions(eventId: number) {
+    const rows = await db
+      .select({ id: events.id, slug: events.slug, startDate: events.startDate })
+      .from(events)
+      .where(
+        and(
+          eq(events.status, "active"),
+          sql`(${events.id} = ${eventId} OR ${events.groupId} = (SELECT group_id FROM events WHERE id = ${eventId}))`,
+        ),
+      );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   async function withAuthor(id: number) {
     const [found] = await db
       .select({ comment: comments, author: authorColumns })
@@ -109,13 +124,22 @@ export function commentsService(db: Db, clock: () => Date) {
 
   return {
     /** GET /api/comments/{type}/{id?}: newest first, replies (oldest first) under their comment. */
-    async list(type: CommentTarget, targetId: number | undefined, page = 1): Promise<CommentPage> {
+    async list(
+      type: CommentTarget,
+      targetId: number | undefined,
+      page = 1,
+      scope: "edition" | "series" = "edition",
+    ): Promise<CommentPage> {
       if (targetId !== undefined && (type === "event" || type === "wall")) await targetEvent(db, type, targetId);
       const size = type === "wall" ? WALL_PAGE_SIZE : COMMENTS_PAGE_SIZE;
+      // A series' comments: those of each of its active editions (ratings stay per edition).
+      const editions =
+        scope === "series" && type === "event" && targetId !== undefined ? await seriesEditions(targetId) : null;
+      const targets = editions ? [...editions.keys()] : targetId === undefined ? null : [targetId];
       // Deleted comments show only while they hold replies.
       const shown = and(
         eq(comments.targetType, type),
-        targetId === undefined ? undefined : eq(comments.targetId, targetId),
+        targets === null ? undefined : inArray(comments.targetId, targets),
         isNull(comments.parentId),
         sql`(${comments.deletedAt} IS NULL OR EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = ${comments.id} AND r.deleted_at IS NULL))`,
       );
@@ -144,6 +168,7 @@ export function commentsService(db: Db, clock: () => Date) {
           const { parentId: _parent, ...main } = view(comment, author);
           return {
             ...main,
+            edition: editions?.get(comment.targetId) ?? null,
             replies: replies
               .filter((r) => r.comment.parentId === comment.id)
               .map((r) => view(r.comment, r.author) as ReplyView),

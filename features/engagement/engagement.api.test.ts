@@ -5,6 +5,7 @@ import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../tests/api/harness.ts";
 import { users } from "../accounts/accounts.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
+import { NAMED_PER_COURSE } from "./engagement.service.server.ts";
 import { calendarEntries, favorites } from "./engagement.tables.ts";
 
 let t: TestApp;
@@ -317,6 +318,26 @@ describe("GET /api/event/participants/{id}", () => {
     expect(JSON.stringify(after)).not.toContain("@example.fr");
     expect(after.members).toBe(before.members + 2);
     expect((await call("/api/event/participants/2000000000")).statusCode).toBe(404);
+  });
+
+  it("names the most recent first, and the members it is asked to put first before them (friends, later)", async () => {
+    const course = event.courseIds[event.courseIds.length - 1];
+    const going = [];
+    for (let i = 0; i <= NAMED_PER_COURSE; i++) {
+      const m = await testMember(t, { firstName: `Coureur${i}`, publicProfile: true });
+      await call(`/api/user/calendar/${course}`, { method: "POST", cookie: m.cookie, body: { status: "planned" } });
+      going.push(m);
+    }
+    const names = (answer: Awaited<ReturnType<typeof t.app.services.engagement.participants>>) =>
+      answer.courses.find((c) => c.courseId === course)?.members.map((m) => m.displayName.split(" ")[0]) ?? [];
+    // One more than are named: the first to plan is left out, the last is named first.
+    const plain = names(await t.app.services.engagement.participants(event.id));
+    expect(plain).toHaveLength(NAMED_PER_COURSE);
+    expect(plain[0]).toBe(`Coureur${NAMED_PER_COURSE}`);
+    expect(plain).not.toContain("Coureur0");
+    const friendsFirst = names(await t.app.services.engagement.participants(event.id, { firstUserIds: [going[0].id] }));
+    expect(friendsFirst[0]).toBe("Coureur0");
+    expect(friendsFirst).toHaveLength(NAMED_PER_COURSE);
   });
 });
 

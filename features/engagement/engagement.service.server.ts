@@ -24,7 +24,7 @@ import { calendarEntries, calendarFeeds, eventViews, favorites } from "./engagem
 import { planningIcs } from "./planning-ics.ts";
 
 /** Members named per course on the event page (the others are counted). */
-const NAMED_PER_COURSE = 12;
+export const NAMED_PER_COURSE = 12;
 
 type EntryRow = {
   id: number;
@@ -286,8 +286,21 @@ export function engagementService(
       );
     },
 
-    /** GET /api/event/participants/{id}: counts per course and the members with a public profile. */
-    async participants(eventId: number): Promise<ParticipantsResponse> {
+    /**
+     * GET /api/event/participants/{id}: counts per course and the members with a public profile.
+     * `firstUserIds` are named first (within the NAMED_PER_COURSE shown): the hook for "friends
+     * first" once members follow each other; nothing passes it yet (no follow relation).
+     */
+    async participants(
+      eventId: number,
+      options: { firstUserIds?: readonly number[] } = {},
+    ): Promise<ParticipantsResponse> {
+      const first = options.firstUserIds?.length
+        ? sql`ce.user_id IN (${sql.join(
+            options.firstUserIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`;
       // Three queries side by side; the third also tells whether the event is listed.
       const [courseRows, named, totals] = await Promise.all([
         rows<{ course_id: number; going: number; done: number }>(
@@ -313,11 +326,11 @@ export function engagementService(
           db,
           sql`SELECT course_id, slug, pseudo, first_name, last_name, photo, updated_at FROM (
                 SELECT ce.course_id, u.slug, u.pseudo, u.first_name, u.last_name, u.photo, u.updated_at,
-                  row_number() OVER (PARTITION BY ce.course_id ORDER BY ce.updated_at DESC, ce.id DESC) AS n
+                  row_number() OVER (PARTITION BY ce.course_id ORDER BY ${first} DESC, ce.updated_at DESC, ce.id DESC) AS n
                 FROM calendar_entries ce JOIN users u ON u.id = ce.user_id
                 WHERE ce.event_id = ${eventId} AND ce.status <> 'dns'
                   AND u.public_profile AND u.disabled_at IS NULL
-              ) ranked WHERE n <= ${NAMED_PER_COURSE}`,
+              ) ranked WHERE n <= ${NAMED_PER_COURSE} ORDER BY course_id, n`,
         ),
         rows<{ listed: boolean; members: number; favorites: number; views: number }>(
           db,

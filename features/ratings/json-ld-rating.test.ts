@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { JSON_LD_MIN_RATINGS } from "../../shared/constants.ts";
 import { sportsEventJsonLd } from "../events/components/json-ld.ts";
 import { SAMPLE_EVENT } from "../events/event-detail.fixture.ts";
-import { JSON_LD_MIN_RATINGS } from "./ratings.contract.ts";
 
 const event = SAMPLE_EVENT;
 

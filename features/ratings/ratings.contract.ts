@@ -5,9 +5,6 @@ import { numeric, rowId } from "../../shared/input.ts";
 
 const code = (c: ErrorCode) => ({ message: c });
 
-/** Ratings needed before the event's JSON-LD carries an aggregateRating (fewer say too little). */
-export const JSON_LD_MIN_RATINGS = 3;
-
 /** A score 1–5: a number or a numeric string (forms). */
 export const scoreSchema = numeric.pipe(z.number().int(code("INVALID_FIELD")).min(1).max(5));
 const optionalScore = z.union([scoreSchema, z.null()]).optional();

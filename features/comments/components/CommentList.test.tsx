@@ -12,6 +12,7 @@ const base = {
   createdAt: "2026-05-20T08:00:00.000Z",
   editedAt: null,
   deleted: false,
+  edition: null,
 };
 const comments: CommentView[] = [
   {

@@ -1,7 +1,7 @@
 import { Flag, MessageSquare, Pencil, Reply, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { loginHref } from "../../../shared/i18n/pages.ts";
+import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { FormError, INPUT_CLASS, LABEL_CLASS, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
@@ -121,13 +121,26 @@ type ItemProps = {
   user: SessionUser | null;
   canModerate: boolean;
   canWrite: boolean;
+  /** The edition this page is about: comments written for another one say which. */
+  eventId?: number;
   onReply?: () => void;
   onEdit: (body: string) => Promise<string | null>;
   onDelete: () => void;
   onReport: () => void;
 };
 
-function CommentItem({ comment, locale, user, canModerate, canWrite, onReply, onEdit, onDelete, onReport }: ItemProps) {
+function CommentItem({
+  comment,
+  locale,
+  user,
+  canModerate,
+  canWrite,
+  eventId,
+  onReply,
+  onEdit,
+  onDelete,
+  onReport,
+}: ItemProps) {
   const { t } = useTranslation("community");
   const [editing, setEditing] = useState(false);
   const name = comment.author?.name ?? t("comments.formerMember");
@@ -151,6 +164,15 @@ function CommentItem({ comment, locale, user, canModerate, canWrite, onReply, on
               {formatWhen(comment.createdAt, locale)}
             </time>
             {comment.editedAt && <span className="text-ink-500">· {t("comments.edited")}</span>}
+            {comment.edition && comment.edition.id !== eventId && (
+              <a
+                href={pagePath("event", locale, { slug: comment.edition.slug })}
+                className="font-medium text-brand-700 text-xs underline-offset-2 hover:underline"
+                data-testid="comment-edition"
+              >
+                {t("comments.edition", { year: comment.edition.startDate.slice(0, 4) })}
+              </a>
+            )}
           </p>
           {comment.rating !== null && (
             <p className="mt-0.5 flex items-center gap-1.5 text-ink-700 text-xs">
@@ -231,6 +253,7 @@ export function CommentList({
   onReport,
   replyingTo,
   replyForm,
+  eventId,
 }: {
   data: CommentView[];
   locale: "fr" | "en";
@@ -243,8 +266,10 @@ export function CommentList({
   onReport: (comment: CommentView | ReplyView) => void;
   replyingTo: number | null;
   replyForm: (comment: CommentView) => React.ReactNode;
+  /** The page's edition, when the list is its series' (comments of other editions say which). */
+  eventId?: number;
 }) {
-  const common = { locale, user, canModerate, canWrite };
+  const common = { locale, user, canModerate, canWrite, eventId };
   return (
     <ol className="space-y-5" data-testid="comment-list">
       {data.map((comment) => (
@@ -312,7 +337,8 @@ export function CommentsSection({
 
   const load = useCallback(
     async (page: number) => {
-      const result = await callApi<CommentPage>(`${base}?page=${page}`);
+      // The series' comments, each edition's marked: ratings stay per edition, comments do not.
+      const result = await callApi<CommentPage>(`${base}?scope=series&page=${page}`);
       if (!result.ok) {
         setFailed(true);
         return;
@@ -342,8 +368,9 @@ export function CommentsSection({
     setState((s) => (s ? { ...s, total: Math.max(0, s.total - 1) } : s));
   });
 
-  async function post(body: string, extra: Record<string, unknown>): Promise<Posted | string> {
-    const result = await callApi<Posted>(`/api/comment/event/${event.id}`, {
+  /** To this edition, or (replies, edits) to the edition the comment was written for. */
+  async function post(body: string, extra: Record<string, unknown>, editionId = event.id): Promise<Posted | string> {
+    const result = await callApi<Posted>(`/api/comment/event/${editionId}`, {
       method: "POST",
       body: JSON.stringify({ body, ...extra }),
     });
@@ -399,6 +426,7 @@ export function CommentsSection({
         {state === null && !failed && <p className="text-ink-500 text-sm">{t("comments.loading")}</p>}
         {state && comments.length === 0 && started && <p className="text-ink-700 text-sm">{t("comments.empty")}</p>}
         <CommentList
+          eventId={event.id}
           data={comments}
           locale={locale}
           user={user}
@@ -409,7 +437,7 @@ export function CommentsSection({
           onDelete={moderation.askDelete}
           onReport={moderation.askReport}
           onEdit={async (comment, body) => {
-            const answer = await post(body, { commentId: comment.id });
+            const answer = await post(body, { commentId: comment.id }, comment.targetId);
             if (typeof answer === "string") return answer;
             const edited = answer.comment;
             if (edited) {
@@ -427,7 +455,7 @@ export function CommentsSection({
               autoFocus
               onCancel={() => setReplyingTo(null)}
               onSubmit={async (body) => {
-                const answer = await post(body, { parentId: comment.id });
+                const answer = await post(body, { parentId: comment.id }, comment.targetId);
                 if (typeof answer === "string") return answer;
                 const created = answer.comment;
                 if (created) {

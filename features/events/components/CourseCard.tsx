@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatPageDate } from "../../../shared/dates.ts";
 import { formatDistance, formatDuration, formatElevation, formatMoney, formatNumber } from "../../../shared/format.ts";
-import { RaceMap, type RaceMapMarker } from "../../maps/components/RaceMap.tsx";
+import { RaceMapIsland } from "../../maps/components/islands.tsx";
+import type { RaceMapMarker } from "../../maps/components/RaceMap.tsx";
 import type { CourseDetail, CoursePrice, EventPageTrack } from "../event-detail.contract.ts";
-import { ElevationChart } from "./ElevationChart.tsx";
 import { formatClock, formatShortDay, hasStartTime, zonedIsoDate } from "./event-format.ts";
+import { ElevationChartIsland } from "./islands.tsx";
 
 type CourseCardProps = {
   course: CourseDetail;
@@ -203,13 +204,13 @@ export function CourseCard({ course, track, event, locale, action }: CourseCardP
         {summary && track && track.line.length > 1 && (
           <div className="space-y-4 border-slate-100 border-t pt-4">
             <h4 className="font-semibold text-ink-900 text-sm">{t("courses.track")}</h4>
-            <RaceMap
+            <RaceMapIsland
               label={t("courses.mapLabel", { name: course.name })}
               line={track.line}
               markers={endMarkers(track.line, t)}
               className="aspect-[16/10] rounded-xl ring-1 ring-slate-200 sm:aspect-[2/1]"
             />
-            <ElevationChart
+            <ElevationChartIsland
               profile={track.profile}
               name={course.name}
               distance={summary.distance}

@@ -20,7 +20,7 @@ import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { EVENT_OPTIONS, type EventOption, type Locale } from "../../../shared/constants.ts";
 import { formatNumber } from "../../../shared/format.ts";
-import { RaceMap } from "../../maps/components/RaceMap.tsx";
+import { RaceMapIsland } from "../../maps/components/islands.tsx";
 // Types only: the contract module carries zod, which must stay out of the page bundle.
 import type { EventDetail, LinkType } from "../event-detail.contract.ts";
 import { FacebookMark, InstagramMark, VimeoMark, XMark, YoutubeMark } from "./BrandIcons.tsx";
@@ -121,7 +121,7 @@ export function EventInfo({ event, locale }: { event: EventDetail; locale: Local
       </dl>
       {place.lat !== null && place.lng !== null && (
         <div className="mt-4">
-          <RaceMap
+          <RaceMapIsland
             label={t("info.mapLabel", { place: placeName || event.name })}
             markers={[{ id: "place", lat: place.lat, lng: place.lng, label: placeName || event.name, kind: "place" }]}
             zoom={12}

@@ -7,21 +7,21 @@ import { formatLongDate } from "../../../shared/dates.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
-import { CommentsSection } from "../../comments/components/CommentsSection.tsx";
-import { EncouragementWall } from "../../comments/components/EncouragementWall.tsx";
 import { isGeneratedImage } from "../../illustrations/event-images.ts";
-import { ClaimEvent } from "../../organizers/components/ClaimEvent.tsx";
-import { type ContactNoScript, ContactOrganizer } from "../../organizers/components/ContactOrganizer.tsx";
-import { InviteFriends } from "../../organizers/components/InviteFriends.tsx";
-import { OrganizerTools } from "../../organizers/components/OrganizerTools.tsx";
+import type { ContactNoScript } from "../../organizers/components/ContactOrganizer.tsx";
+import {
+  ClaimEventIsland,
+  ContactOrganizerIsland,
+  InviteFriendsIsland,
+  OrganizerToolsIsland,
+} from "../../organizers/components/islands.tsx";
 import type { EventOrganizerInfo } from "../../organizers/organizer.contract.ts";
-import { RatingBlock } from "../../ratings/components/RatingBlock.tsx";
 import type { EventDetail, EventPageData } from "../event-detail.contract.ts";
 import { CourseCard } from "./CourseCard.tsx";
 import { EditionsList } from "./EditionsList.tsx";
 import { type Crumb, EventHero } from "./EventHero.tsx";
 import { EventInfo, EventLinks } from "./EventInfo.tsx";
-import { ShareButtons } from "./ShareButtons.tsx";
+import { ShareButtonsIsland } from "./islands.tsx";
 
 /** Home › sport › sport in the region: the landing pages above an event. */
 export function eventCrumbs(event: EventDetail, locale: Locale, t: TFunction): Crumb[] {
@@ -214,14 +214,35 @@ function Photos({ event }: { event: EventDetail }) {
   );
 }
 
-/** Parts of the page that other features fill in (the member's heart and planning, participants). */
+/** What the page knows that a slot may need: who may moderate (access just granted included). */
+export type EventSlotContext = {
+  /** The event's owner, organisers and admins (and a claim granted on this page). */
+  canModerate: boolean;
+  /** This page's path in its language (login links come back to it). */
+  eventPath: string;
+};
+
+/** A part of the page, or what makes it from the page's context. */
+export type EventSlot = ReactNode | ((context: EventSlotContext) => ReactNode);
+
+/**
+ * Parts of the page that other features fill in (app/routes/event.tsx): the member's heart and
+ * planning, participants, ratings, comments, the wall. The events feature knows none of them. A
+ * new block is one more optional key here and one line where it goes in the page.
+ */
 export type EventPageSlots = {
   /** Beside the registration and website links. */
   actions?: ReactNode;
   /** Under each course's name. */
   course?: (course: { id: number; name: string }) => ReactNode;
   /** At the top of the side column. */
-  aside?: ReactNode;
+  aside?: EventSlot;
+  /** Main column, after the description and photos. */
+  ratings?: EventSlot;
+  /** Main column, after the ratings. */
+  comments?: EventSlot;
+  /** Side column, after the event's facts and links. */
+  wall?: EventSlot;
 };
 
 /** Who is looking, for the organiser side of the page (tools, claim, contact, invitations). */
@@ -252,6 +273,8 @@ export function EventPage({
   const eventPath = pagePath("event", locale, { slug: event.slug });
   const user = viewer?.user ?? null;
   const crumbs = eventCrumbs(event, locale, t);
+  const context: EventSlotContext = { canModerate: editor !== null, eventPath };
+  const slot = (part: EventSlot | undefined) => (typeof part === "function" ? part(context) : part);
   const card = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
   return (
     <article data-testid="event-page" data-event-id={event.id}>
@@ -261,7 +284,7 @@ export function EventPage({
           <div className="min-w-0 space-y-6">
             {data.pending && <PendingNotice />}
             {editor && (
-              <OrganizerTools
+              <OrganizerToolsIsland
                 event={event}
                 access={editor}
                 locale={locale}
@@ -303,33 +326,21 @@ export function EventPage({
               </section>
             )}
             <Photos event={event} />
-            <RatingBlock
-              event={{ id: event.id, name: event.name, startDate: event.startDate }}
-              initial={event.rating}
-              today={today}
-              locale={locale}
-              eventPath={eventPath}
-            />
-            <CommentsSection
-              event={{ id: event.id, startDate: event.startDate }}
-              today={today}
-              locale={locale}
-              eventPath={eventPath}
-              canModerate={editor !== null}
-            />
+            {slot(slots?.ratings)}
+            {slot(slots?.comments)}
           </div>
           <div className="min-w-0 space-y-6">
-            {slots?.aside}
+            {slot(slots?.aside)}
             <EventInfo event={event} locale={locale} />
             <EventLinks event={event} />
-            <EncouragementWall eventId={event.id} locale={locale} eventPath={eventPath} canModerate={editor !== null} />
+            {slot(slots?.wall)}
             <EditionsList editions={event.editions} locale={locale} today={today} />
             <section aria-labelledby="share-heading" className={card}>
               <h2 id="share-heading" className="font-bold text-ink-900 text-lg">
                 {t("share.heading")}
               </h2>
               <div className="mt-3">
-                <ShareButtons
+                <ShareButtonsIsland
                   url={shareUrl}
                   text={t("share.text", { name: event.name, date: formatLongDate(event.startDate, locale) })}
                 />
@@ -337,12 +348,12 @@ export function EventPage({
             </section>
             {viewer && (
               <>
-                <InviteFriends eventId={event.id} eventPath={eventPath} locale={locale} user={user} />
+                <InviteFriendsIsland eventId={event.id} eventPath={eventPath} locale={locale} user={user} />
                 {viewer.info.canContact && !editor && (
-                  <ContactOrganizer eventId={event.id} user={user} noScript={viewer.contact} />
+                  <ContactOrganizerIsland eventId={event.id} user={user} noScript={viewer.contact} />
                 )}
                 {!editor && (
-                  <ClaimEvent
+                  <ClaimEventIsland
                     eventId={event.id}
                     eventPath={eventPath}
                     locale={locale}

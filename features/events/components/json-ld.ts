@@ -16,10 +16,9 @@ import type {
   VirtualLocation,
   WithContext,
 } from "schema-dts";
-import type { Locale } from "../../../shared/constants.ts";
+import { JSON_LD_MIN_RATINGS, type Locale } from "../../../shared/constants.ts";
 import { plainText, truncateDescription } from "../../../shared/meta.ts";
 import { isGeneratedImage } from "../../illustrations/event-images.ts";
-import { JSON_LD_MIN_RATINGS } from "../../ratings/ratings.contract.ts";
 import type { EventDetail } from "../event-detail.contract.ts";
 import { hasStartTime, zonedIsoDateTime } from "./event-format.ts";
 

@@ -13,12 +13,10 @@ import {
   contactOrganizerBodySchema,
   SENDER_NAME_MAX,
 } from "../organizer.contract.ts";
+import { CONTACT_ANCHOR } from "./islands.tsx";
 
 /** Where the page's form stands after a visit without JavaScript (?open=contact, or a posted message). */
 export type ContactNoScript = { open?: boolean; result?: FormResult; sent?: boolean };
-
-/** The name of the Disclosure's "open" link, for visits without JavaScript. */
-export const CONTACT_ANCHOR = "contact";
 
 /**
  * "Contact the organiser": anyone writes to the event's organiser through us; the organiser's

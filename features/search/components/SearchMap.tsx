@@ -79,22 +79,25 @@ export default function SearchMap({ query, place, styleUrl }: Props) {
         className="h-[420px] overflow-hidden rounded-xl border border-slate-200 sm:h-[520px]"
         renderPopup={(marker) =>
           marker.race ? (
-            <div className="relative min-w-48 max-w-64 p-1 pr-12 text-ink-900">
+            // Text and heart side by side, the heart centred on the text and clear of the popup's close button.
+            <div className="flex min-w-52 max-w-72 items-center gap-3 p-1 pt-3 text-ink-900">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-brand-700 text-xs">{ts(marker.race.sport)}</p>
+                <p className="font-bold text-sm leading-snug">
+                  <Link to={marker.href ?? "#"} className="hover:underline">
+                    {marker.race.name}
+                  </Link>
+                </p>
+                <p className="mt-1 flex items-center gap-1 text-ink-700 text-xs">
+                  <Calendar className="size-3.5" aria-hidden="true" />
+                  <time dateTime={marker.race.startDate}>{formatLongDate(marker.race.startDate, locale)}</time>
+                </p>
+              </div>
               <FavoriteButton
                 eventId={marker.race.id}
                 name={marker.race.name}
-                className="absolute right-0 bottom-0 size-9 border border-slate-200"
+                className="shrink-0 border border-slate-200"
               />
-              <p className="font-semibold text-brand-700 text-xs">{ts(marker.race.sport)}</p>
-              <p className="font-bold text-sm leading-snug">
-                <Link to={marker.href ?? "#"} className="hover:underline">
-                  {marker.race.name}
-                </Link>
-              </p>
-              <p className="mt-1 flex items-center gap-1 text-ink-700 text-xs">
-                <Calendar className="size-3.5" aria-hidden="true" />
-                <time dateTime={marker.race.startDate}>{formatLongDate(marker.race.startDate, locale)}</time>
-              </p>
             </div>
           ) : (
             <p className="p-1 font-semibold text-sm">{marker.label}</p>
