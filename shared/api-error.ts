@@ -93,6 +93,14 @@ export const errorCatalogue = {
   /** A member reports the same comment twice. */
   ALREADY_REPORTED: { status: 409, key: "errors.alreadyReported" },
   COMMENT_TOO_LONG: { status: 400, key: "errors.commentTooLong", field: "body" },
+  /** "C'est moi" on a results line another member already claimed (features/results). */
+  RESULT_ALREADY_CLAIMED: { status: 409, key: "errors.resultAlreadyClaimed" },
+  /** One result per member per course: they already claimed or recorded one there. */
+  RESULT_ALREADY_RECORDED: { status: 409, key: "errors.resultAlreadyRecorded" },
+  /** Recording a result by hand on a course whose results were imported: claim the line instead. */
+  COURSE_HAS_RESULTS: { status: 409, key: "errors.courseHasResults", field: "courseId" },
+  /** Recording a result for an edition that has not taken place yet. */
+  RESULT_EVENT_NOT_HELD: { status: 409, key: "errors.resultEventNotHeld", field: "courseId" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
