@@ -2,7 +2,7 @@ import type { Db, Executor } from "../db/client.server.ts";
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
 import { alertsService } from "../features/alerts/alerts.service.server.ts";
 import { unsubscribeTokens } from "../features/alerts/unsubscribe-token.server.ts";
-import { memberStats } from "../features/badges/badges.service.server.ts";
+import { badgesService, memberStats } from "../features/badges/badges.service.server.ts";
 import { commentsService } from "../features/comments/comments.service.server.ts";
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { engagementService } from "../features/engagement/engagement.service.server.ts";
@@ -105,6 +105,7 @@ export function createServices(
     engagement: engagementService(db, clock, { search, publicOrigin: deps.publicOrigin }),
     ratings: ratingsService(db, clock),
     results: resultsService(db, clock),
+    badges: badgesService(db, clock),
     comments: commentsService(db, clock),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),

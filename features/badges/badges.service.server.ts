@@ -207,3 +207,22 @@ export async function memberBadges(db: Executor, userId: number): Promise<Member
 }
 
 const FINISHER_ORDER = 10_000;
+
+/** The badges of a public, enabled profile by slug (the public profile page); [] otherwise. */
+export async function publicBadges(db: Executor, slug: string): Promise<MemberBadge[]> {
+  const [user] = await rows<{ id: number }>(
+    db,
+    sql`SELECT id FROM users WHERE slug = ${slug} AND public_profile AND disabled_at IS NULL`,
+  );
+  return user ? memberBadges(db, user.id) : [];
+}
+
+/** What pages call (server/services.server.ts). */
+export function badgesService(db: Executor, clock: () => Date) {
+  return {
+    ofMember: (userId: number) => memberBadges(db, userId),
+    ofProfile: (slug: string) => publicBadges(db, slug),
+    stats: (userId: number) => memberStats(db, userId, clock()),
+    refresh: (userIds: readonly number[]) => refreshMemberAchievements(db, userIds),
+  };
+}

@@ -99,15 +99,18 @@ export function resultsService(db: Db, clock: () => Date) {
       filters.push(/^\d{1,16}$/.test(q) ? sql`(r.bib = ${q} OR ${byName})` : byName);
     }
     const where = sql.join(filters, sql` AND `);
-    // Finishers first (the enum's order: finished, dnf, dns, dsq), then the view's own rank.
+    // Each view in its own index's order (results_course_rank_idx, _sex_idx, _category_idx): the
+    // view's rank first (runners without one, DNF and others, last), then the status (finished,
+    // dnf, dns, dsq: the enum's order) and the line's place in the file.
     const order =
       query.type === "men" || query.type === "women"
-        ? sql`r.status, r.sex_rank NULLS LAST, r.rank NULLS LAST, r.position, r.id`
+        ? sql`r.sex_rank, r.status, r.rank NULLS LAST, r.position, r.id`
         : query.type === "category"
-          ? sql`r.status, r.category_rank NULLS LAST, r.rank NULLS LAST, r.position, r.id`
+          ? sql`r.category_rank, r.status, r.rank NULLS LAST, r.position, r.id`
           : sql`r.status, r.rank NULLS LAST, r.position, r.id`;
     const offset = (query.page - 1) * query.pageSize;
-    const [found, [counted], [totals], categories, mine] = await Promise.all([
+    // One pass over the course gives the totals, the categories and (without a search) the count.
+    const [found, groups, counted, mine] = await Promise.all([
       rows<RawRow>(
         db,
         sql`SELECT r.id, r.rank, r.sex_rank, r.category_rank, r.bib, r.name, r.club, r.sex, r.country, r.category,
@@ -118,23 +121,12 @@ export function resultsService(db: Db, clock: () => Date) {
             ORDER BY ${order}
             LIMIT ${query.pageSize} OFFSET ${offset}`,
       ),
-      rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM results r WHERE ${where}`),
-      rows<Record<keyof CourseResults["totals"] | "imported", number>>(
+      rows<{ category: string | null; sex: "M" | "F" | null; status: ResultRow["status"]; source: string; n: number }>(
         db,
-        sql`SELECT count(*)::int AS entries,
-              count(*) FILTER (WHERE status = 'finished')::int AS finished,
-              count(*) FILTER (WHERE status = 'dnf')::int AS dnf,
-              count(*) FILTER (WHERE status = 'dns')::int AS dns,
-              count(*) FILTER (WHERE status = 'dsq')::int AS dsq,
-              count(*) FILTER (WHERE sex = 'M')::int AS men,
-              count(*) FILTER (WHERE sex = 'F')::int AS women,
-              count(*) FILTER (WHERE source = 'import')::int AS imported
-            FROM results WHERE course_id = ${courseId}`,
+        sql`SELECT category, sex, status, source, count(*)::int AS n FROM results WHERE course_id = ${courseId}
+            GROUP BY category, sex, status, source`,
       ),
-      rows<{ category: string }>(
-        db,
-        sql`SELECT DISTINCT category FROM results WHERE course_id = ${courseId} AND category IS NOT NULL ORDER BY category`,
-      ),
+      q ? rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM results r WHERE ${where}`) : null,
       viewerId === undefined
         ? Promise.resolve(null)
         : rows<{ id: number }>(
@@ -142,26 +134,39 @@ export function resultsService(db: Db, clock: () => Date) {
             sql`SELECT id FROM results WHERE course_id = ${courseId} AND user_id = ${viewerId} LIMIT 1`,
           ),
     ]);
+    const sum = (test: (g: (typeof groups)[number]) => boolean) =>
+      groups.reduce((total, g) => total + (test(g) ? g.n : 0), 0);
+    const inView = (g: (typeof groups)[number]) =>
+      query.type === "men"
+        ? g.sex === "M"
+        : query.type === "women"
+          ? g.sex === "F"
+          : query.type === "category"
+            ? g.category === query.category
+            : true;
+    const entries = sum(() => true);
     const answer: CourseResults = {
       courseId,
       eventId: course.event_id,
       distance: course.distance,
-      manualOnly: (totals?.entries ?? 0) > 0 && (totals?.imported ?? 0) === 0,
+      manualOnly: entries > 0 && sum((g) => g.source === "import") === 0,
       type: query.type,
       category: query.type === "category" ? (query.category ?? null) : null,
       page: query.page,
       pageSize: query.pageSize,
-      matching: counted?.n ?? 0,
+      matching: counted ? (counted[0]?.n ?? 0) : sum(inView),
       totals: {
-        entries: totals?.entries ?? 0,
-        finished: totals?.finished ?? 0,
-        dnf: totals?.dnf ?? 0,
-        dns: totals?.dns ?? 0,
-        dsq: totals?.dsq ?? 0,
-        men: totals?.men ?? 0,
-        women: totals?.women ?? 0,
+        entries,
+        finished: sum((g) => g.status === "finished"),
+        dnf: sum((g) => g.status === "dnf"),
+        dns: sum((g) => g.status === "dns"),
+        dsq: sum((g) => g.status === "dsq"),
+        men: sum((g) => g.sex === "M"),
+        women: sum((g) => g.sex === "F"),
       },
-      categories: categories.map((c) => c.category),
+      categories: [...new Set(groups.flatMap((g) => (g.category === null ? [] : [g.category])))].sort((a, b) =>
+        a.localeCompare(b, "fr"),
+      ),
       rows: found.map(toRow),
     };
     if (mine) answer.mine = mine[0]?.id ?? null;

@@ -5,6 +5,7 @@
  * namespace is done here only.
  */
 import enAccount from "../../locales/en/account.json";
+import enBadges from "../../locales/en/badges.json";
 import enCommon from "../../locales/en/common.json";
 import enCommunity from "../../locales/en/community.json";
 import enEditor from "../../locales/en/editor.json";
@@ -14,10 +15,12 @@ import enEvents from "../../locales/en/events.json";
 import enLanding from "../../locales/en/landing.json";
 import enOrganizer from "../../locales/en/organizer.json";
 import enPages from "../../locales/en/pages.json";
+import enResults from "../../locales/en/results.json";
 import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
+import frBadges from "../../locales/fr/badges.json";
 import frCommon from "../../locales/fr/common.json";
 import frCommunity from "../../locales/fr/community.json";
 import frEditor from "../../locales/fr/editor.json";
@@ -27,6 +30,7 @@ import frEvents from "../../locales/fr/events.json";
 import frLanding from "../../locales/fr/landing.json";
 import frOrganizer from "../../locales/fr/organizer.json";
 import frPages from "../../locales/fr/pages.json";
+import frResults from "../../locales/fr/results.json";
 import frSearch from "../../locales/fr/search.json";
 import frSports from "../../locales/fr/sports.json";
 import frUi from "../../locales/fr/ui.json";
@@ -46,6 +50,8 @@ export const resources = {
     organizer: frOrganizer,
     engagement: frEngagement,
     community: frCommunity,
+    results: frResults,
+    badges: frBadges,
   },
   en: {
     common: enCommon,
@@ -61,6 +67,8 @@ export const resources = {
     organizer: enOrganizer,
     engagement: enEngagement,
     community: enCommunity,
+    results: enResults,
+    badges: enBadges,
   },
 } as const;
 

@@ -222,6 +222,8 @@ export type EventPageSlots = {
   course?: (course: { id: number; name: string }) => ReactNode;
   /** At the top of the side column. */
   aside?: ReactNode;
+  /** Below the courses: the edition's results (features/results, loaded lazily). */
+  results?: ReactNode;
 };
 
 /** Who is looking, for the organiser side of the page (tools, claim, contact, invitations). */
@@ -289,6 +291,7 @@ export function EventPage({
                 />
               ))}
             </section>
+            {slots?.results}
             {event.descriptionHtml && (
               <section aria-labelledby="about-heading" className={card}>
                 <h2 id="about-heading" className="font-bold text-ink-900 text-lg">
