@@ -223,7 +223,7 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
           tabIndex={0}
           aria-busy={busy}
         >
-          <table className="w-full min-w-[36rem] border-collapse text-left text-sm" data-testid="results-table">
+          <table className="w-full border-collapse text-left text-sm" data-testid="results-table">
             <thead>
               <tr className="border-slate-200 border-b text-ink-700 text-xs uppercase tracking-wide">
                 <th scope="col" className="px-2 py-2">
@@ -233,7 +233,7 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
                       ? t("columns.categoryRank")
                       : t("columns.sexRank")}
                 </th>
-                <th scope="col" className="px-2 py-2">
+                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
                   {t("columns.bib")}
                 </th>
                 <th scope="col" className="px-2 py-2">
@@ -242,13 +242,13 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
                 <th scope="col" className="hidden px-2 py-2 sm:table-cell">
                   {t("columns.club")}
                 </th>
-                <th scope="col" className="px-2 py-2">
+                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
                   {t("columns.category")}
                 </th>
                 <th scope="col" className="px-2 py-2 text-right">
                   {t("columns.time")}
                 </th>
-                <th scope="col" className="px-2 py-2 text-right">
+                <th scope="col" className="hidden px-2 py-2 text-right sm:table-cell">
                   {t("columns.pace")}
                 </th>
                 {member && (
@@ -283,7 +283,7 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
                         <span className="font-normal text-ink-700 text-xs">{t(`status.${row.status}`)}</span>
                       )}
                     </td>
-                    <td className="px-2 py-2 tabular-nums">{row.bib}</td>
+                    <td className="hidden px-2 py-2 tabular-nums sm:table-cell">{row.bib}</td>
                     <td className="px-2 py-2">
                       {row.memberSlug ? (
                         <a
@@ -298,14 +298,17 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
                       {row.source === "manual" && (
                         <span className="ml-1 text-ink-500 text-xs">({t("manual.badge")})</span>
                       )}
-                      {row.club && <span className="block text-ink-500 text-xs sm:hidden">{row.club}</span>}
+                      {/* On a phone the bib, club and category fold under the name. */}
+                      <span className="block text-ink-500 text-xs sm:hidden">
+                        {[row.bib ? `#${row.bib}` : null, row.club, row.category].filter(Boolean).join(" · ")}
+                      </span>
                     </td>
                     <td className="hidden px-2 py-2 text-ink-700 sm:table-cell">{row.club}</td>
-                    <td className="px-2 py-2 text-ink-700">{row.category}</td>
+                    <td className="hidden px-2 py-2 text-ink-700 sm:table-cell">{row.category}</td>
                     <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">
                       {time !== null ? formatRaceTime(time / 1000) : ""}
                     </td>
-                    <td className="whitespace-nowrap px-2 py-2 text-right text-ink-700 tabular-nums">
+                    <td className="hidden whitespace-nowrap px-2 py-2 text-right text-ink-700 tabular-nums sm:table-cell">
                       {row.paceSPerKm !== null ? formatPace(row.paceSPerKm) : ""}
                     </td>
                     {member && (
