@@ -343,6 +343,56 @@ describe("recording a result by hand", () => {
   });
 });
 
+describe("the member's own results", () => {
+  it("lists the past courses of the planning without a result, and whether they have results to claim", async () => {
+    const runner = await testMember(t);
+    for (const courseId of [marathon.id, bare.id]) {
+      const planned = await call("POST", `/api/user/calendar/${courseId}`, runner.cookie, { status: "registered" });
+      expect(planned.statusCode, planned.body).toBeLessThan(300);
+    }
+    const before = (await call("GET", "/api/results/mine", runner.cookie)).json();
+    expect(before.results).toEqual([]);
+    const byId = new Map(before.recordable.map((c: { id: number; hasResults: boolean }) => [c.id, c.hasResults]));
+    expect(byId.get(marathon.id)).toBe(true);
+    expect(byId.get(bare.id)).toBe(false);
+    // Claimed: the course leaves the list and the result comes with its rank among 24 finishers.
+    const line = await lineByBib("103");
+    expect((await call("POST", `/api/results/${line.id}/claim`, runner.cookie)).statusCode).toBe(200);
+    const after = (await call("GET", "/api/results/mine", runner.cookie)).json();
+    expect(after.recordable.map((c: { id: number }) => c.id)).not.toContain(marathon.id);
+    expect(after.results[0]).toMatchObject({ source: "import", rank: 3, finishers: 24, percentile: 13 });
+    // An imported line is given back, never deleted by the member.
+    expect((await call("DELETE", `/api/results/${line.id}`, runner.cookie)).statusCode).toBe(403);
+    expect((await call("GET", "/api/results/mine")).statusCode).toBe(401);
+    // A course planned ahead counts among the upcoming races of the stats.
+    expect((await call("GET", "/api/me/stats", runner.cookie)).json().stats.upcomingRaces).toBe(0);
+    expect(
+      (await call("POST", `/api/user/calendar/${futureCourse}`, runner.cookie, { status: "planned" })).statusCode,
+    ).toBeLessThan(300);
+    expect((await call("GET", "/api/me/stats", runner.cookie)).json().stats.upcomingRaces).toBe(1);
+  });
+
+  it("lets nobody else correct a hand-recorded result, and asks for a verified e-mail to record one", async () => {
+    const owner = await testMember(t);
+    const recorded = await call("POST", "/api/results/manual", owner.cookie, { courseId: bare.id, timeMs: 3_000_000 });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    const other = await testMember(t);
+    const edit = await call("PUT", `/api/results/manual/${recorded.json().id}`, other.cookie, { timeMs: 1_000_000 });
+    expect(edit.statusCode).toBe(404);
+    expect((await call("DELETE", `/api/results/${recorded.json().id}`, other.cookie)).statusCode).toBe(403);
+    const unverified = await testMember(t, { verified: false });
+    const refused = await call("POST", "/api/results/manual", unverified.cookie, { courseId: bare.id, timeMs: 3e6 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe("EMAIL_VERIFICATION_REQUIRED");
+    const [row] = await t.database.db.select().from(results).where(eq(results.id, recorded.json().id));
+    expect(row?.timeMs).toBe(3_000_000);
+    // The list of the course shows the hand-recorded line, not claimable by others.
+    const listed = (await call("GET", `/api/results/${bare.id}`, other.cookie)).json();
+    expect(listed).toMatchObject({ manualOnly: true, mine: null });
+    expect(listed.rows).toEqual([expect.objectContaining({ source: "manual", claimed: true })]);
+  });
+});
+
 describe("deleting results", () => {
   it("lets the edition's organiser and admins delete a line, not another member", async () => {
     const member = await testMember(t);
