@@ -175,6 +175,7 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
             summary={loaderData.results}
             started={event.startDate <= loaderData.today}
             locale={locale}
+            canManage={access === "owner" || access === "organizer" || access === "admin"}
           />
         ) : null,
       }}

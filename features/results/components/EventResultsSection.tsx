@@ -17,11 +17,14 @@ export function EventResultsSection({
   summary,
   started,
   locale,
+  canManage = false,
 }: {
   summary: EventResultsSummary;
   /** The edition has started (Europe/Paris): results may exist or be recorded. */
   started: boolean;
   locale: Locale;
+  /** The edition's owner, organisers and admins (known in the browser only: the page is shared). */
+  canManage?: boolean;
 }) {
   const { t } = useTranslation("results");
   const ref = useRef<HTMLElement>(null);
@@ -82,7 +85,7 @@ export function EventResultsSection({
         </div>
       ) : near ? (
         <Suspense fallback={<p className="mt-3 text-ink-700 text-sm">{t("block.loading")}</p>}>
-          <ResultsBrowser courses={withResults} locale={locale} />
+          <ResultsBrowser courses={withResults} locale={locale} canManage={canManage} />
         </Suspense>
       ) : (
         <p className="mt-3 text-ink-700 text-sm">{t("block.loading")}</p>

@@ -1,10 +1,10 @@
-import { ChevronLeft, ChevronRight, Medal, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight, Medal, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatNumber, formatPace, formatRaceTime } from "../../../shared/format.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
-import { INPUT_CLASS, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
+import { DANGER_BUTTON, INPUT_CLASS, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { useViewer } from "../../accounts/components/viewer.tsx";
 import { callApi } from "../../ratings/components/api.ts";
 import {
@@ -33,7 +33,16 @@ function viewRank(row: ResultRow, view: ResultView): number | null {
  * lines carry a medal and its words; lines claimed by members with a public profile link to it;
  * signed-in members claim their own line ("C'est moi").
  */
-export default function ResultsBrowser({ courses, locale }: { courses: readonly Course[]; locale: Locale }) {
+export default function ResultsBrowser({
+  courses,
+  locale,
+  canManage = false,
+}: {
+  courses: readonly Course[];
+  locale: Locale;
+  /** The edition's owner, organisers and admins: delete a line or a course's imported results. */
+  canManage?: boolean;
+}) {
   const { t } = useTranslation("results");
   const viewer = useViewer();
   const ids = useId();
@@ -92,6 +101,26 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
     },
     [t],
   );
+
+  const removeLine = async (row: ResultRow) => {
+    if (!window.confirm(t("manage.confirmLine", { name: row.name }))) return;
+    const answer = await callApi<{ deleted: number }>(`/api/results/${row.id}`, { method: "DELETE" });
+    if (answer.ok) {
+      setNotice({ kind: "ok", text: t("manage.deleted", { count: answer.data.deleted }) });
+      setReload((n) => n + 1);
+    } else setNotice({ kind: "error", text: answer.message ?? t("block.failed") });
+  };
+
+  const courseName = courses.find((c) => c.courseId === courseId)?.name ?? "";
+  const removeCourse = async () => {
+    const count = data ? data.totals.entries : 0;
+    if (!window.confirm(t("manage.confirmCourse", { count, course: courseName }))) return;
+    const answer = await callApi<{ deleted: number }>(`/api/results/course/${courseId}`, { method: "DELETE" });
+    if (answer.ok) {
+      setNotice({ kind: "ok", text: t("manage.deleted", { count: answer.data.deleted }) });
+      setReload((n) => n + 1);
+    } else setNotice({ kind: "error", text: answer.message ?? t("block.failed") });
+  };
 
   const tab = (active: boolean) =>
     `rounded-full px-3 py-1.5 font-semibold text-sm ${active ? "bg-brand-700 text-white" : "bg-slate-100 text-ink-900 hover:bg-slate-200"}`;
@@ -251,7 +280,7 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
                 <th scope="col" className="hidden px-2 py-2 text-right sm:table-cell">
                   {t("columns.pace")}
                 </th>
-                {member && (
+                {(member || canManage) && (
                   <th scope="col" className="px-2 py-2">
                     <span className="sr-only">{t("columns.actions")}</span>
                   </th>
@@ -311,8 +340,19 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
                     <td className="hidden whitespace-nowrap px-2 py-2 text-right text-ink-700 tabular-nums sm:table-cell">
                       {row.paceSPerKm !== null ? formatPace(row.paceSPerKm) : ""}
                     </td>
-                    {member && (
+                    {(member || canManage) && (
                       <td className="whitespace-nowrap px-2 py-1 text-right">
+                        {canManage && (
+                          <button
+                            type="button"
+                            className="mr-1 rounded-md p-1 text-red-700 hover:bg-red-50"
+                            aria-label={t("manage.deleteLine", { name: row.name })}
+                            title={t("manage.deleteLine", { name: row.name })}
+                            onClick={() => removeLine(row)}
+                          >
+                            <Trash2 className="size-4" aria-hidden="true" />
+                          </button>
+                        )}
                         {mine ? (
                           row.source === "import" && (
                             <button
@@ -323,7 +363,7 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
                               {t("claim.unclaim")}
                             </button>
                           )
-                        ) : !row.claimed && !data.mine ? (
+                        ) : member && !row.claimed && !data.mine ? (
                           <button
                             type="button"
                             className="rounded-md border border-brand-700 px-2 py-1 font-semibold text-brand-700 text-xs hover:bg-brand-50"
@@ -342,6 +382,12 @@ export default function ResultsBrowser({ courses, locale }: { courses: readonly 
             </tbody>
           </table>
         </section>
+      )}
+      {canManage && data && data.totals.entries > 0 && !data.manualOnly && (
+        <button type="button" className={`${DANGER_BUTTON} px-3 py-1.5 text-sm`} onClick={removeCourse}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          {t("manage.deleteCourse", { course: courseName })}
+        </button>
       )}
       {data && pages > 1 && (
         <nav aria-label={t("pages.label")} className="flex items-center justify-between gap-2">
