@@ -341,7 +341,7 @@ export default function ResultsBrowser({
                       {row.paceSPerKm !== null ? formatPace(row.paceSPerKm) : ""}
                     </td>
                     {(member || canManage) && (
-                      <td className="whitespace-nowrap px-2 py-1 text-right">
+                      <td className="px-2 py-1 text-right">
                         {canManage && (
                           <button
                             type="button"
