@@ -22,6 +22,7 @@ const FILES: Record<PageId, string> = {
   myEvents: "routes/my-events.tsx",
   planning: "routes/planning.tsx",
   favorites: "routes/favorites.tsx",
+  results: "routes/my-results.tsx",
   alerts: "routes/alerts.tsx",
   unsubscribe: "routes/unsubscribe.tsx",
   eventNew: "routes/event-editor.tsx",

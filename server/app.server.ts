@@ -36,6 +36,7 @@ import { type FileStorage, localStorage } from "../features/media/storage.server
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
 import { ratingsRoutes } from "../features/ratings/ratings.routes.server.ts";
 import { resultsImportRoutes } from "../features/results/import/results-import.routes.server.ts";
+import { resultsRoutes } from "../features/results/results.routes.server.ts";
 import { eventGroupsRoutes } from "../features/search/groups.routes.server.ts";
 import { searchRoutes } from "../features/search/search.routes.server.ts";
 import { seoRoutes } from "../features/seo/seo.routes.server.ts";
@@ -303,6 +304,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(engagementRoutes);
   await app.register(alertsRoutes);
   await app.register(ratingsRoutes);
+  await app.register(resultsRoutes);
   await app.register(commentsRoutes);
   await app.register(firstAdminRoutes);
   await app.register(oauthRoutes);

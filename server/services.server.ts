@@ -2,6 +2,7 @@ import type { Db, Executor } from "../db/client.server.ts";
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
 import { alertsService } from "../features/alerts/alerts.service.server.ts";
 import { unsubscribeTokens } from "../features/alerts/unsubscribe-token.server.ts";
+import { badgesService, memberStats, refreshMemberAchievements } from "../features/badges/badges.service.server.ts";
 import { commentsService } from "../features/comments/comments.service.server.ts";
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { engagementService } from "../features/engagement/engagement.service.server.ts";
@@ -12,8 +13,8 @@ import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
 import { ratingsService } from "../features/ratings/ratings.service.server.ts";
-import { refreshMemberAchievements } from "../features/results/import/achievements.server.ts";
 import { resultsImportService } from "../features/results/import/results-import.service.server.ts";
+import { resultsService } from "../features/results/results.service.server.ts";
 import { eventGroupsService } from "../features/search/groups.service.server.ts";
 import { searchTextInterpreter } from "../features/search/interpret.server.ts";
 import { searchService } from "../features/search/search.service.server.ts";
@@ -39,7 +40,7 @@ export function createServices(
     enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor; maxAttempts?: number }) => Promise<number>;
   },
 ) {
-  const accounts = accountsService(db, clock, deps);
+  const accounts = accountsService(db, clock, { ...deps, memberStats: (userId) => memberStats(db, userId, clock()) });
   const search = searchService(db, clock, { resultCacheMs: deps.searchResultCacheMs ?? 0 });
   const geo = geoService(db);
   const alerts = alertsService(db, clock, {
@@ -104,6 +105,8 @@ export function createServices(
     images,
     engagement: engagementService(db, clock, { search, publicOrigin: deps.publicOrigin }),
     ratings: ratingsService(db, clock),
+    results: resultsService(db, clock),
+    badges: badgesService(db, clock),
     comments: commentsService(db, clock),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),

@@ -97,6 +97,14 @@ export const errorCatalogue = {
   RESULTS_FILE_INVALID: { status: 400, key: "errors.resultsFileInvalid", field: "file" },
   /** Importing into a course that already has imported results, without `replace: true`. */
   RESULTS_ALREADY_IMPORTED: { status: 409, key: "errors.resultsAlreadyImported", field: "replace" },
+  /** "C'est moi" on a results line another member already claimed (features/results). */
+  RESULT_ALREADY_CLAIMED: { status: 409, key: "errors.resultAlreadyClaimed" },
+  /** One result per member per course: they already claimed or recorded one there. */
+  RESULT_ALREADY_RECORDED: { status: 409, key: "errors.resultAlreadyRecorded" },
+  /** Recording a result by hand on a course whose results were imported: claim the line instead. */
+  COURSE_HAS_RESULTS: { status: 409, key: "errors.courseHasResults", field: "courseId" },
+  /** Recording a result for an edition that has not taken place yet. */
+  RESULT_EVENT_NOT_HELD: { status: 409, key: "errors.resultEventNotHeld", field: "courseId" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

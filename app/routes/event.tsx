@@ -11,6 +11,7 @@ import type { EventPageData } from "../../features/events/event-detail.contract.
 import { CONTACT_ANCHOR } from "../../features/organizers/components/islands.tsx";
 import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
 import { RatingBlockIsland } from "../../features/ratings/components/islands.tsx";
+import { EventResultsSection } from "../../features/results/components/EventResultsSection.tsx";
 import { formatLongDate } from "../../shared/dates.ts";
 import { formatDistance, formatDuration } from "../../shared/format.ts";
 import { createI18n, localeFromPath } from "../../shared/i18n/index.ts";
@@ -33,12 +34,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await context.services.eventDetails.page(params.slug ?? "", context.user);
   if (!page) throw data({ kind: "item" }, { status: 404 });
   // The signed-in member's access (owner, organiser, admin or member) shows the organiser tools.
-  const [organizer, participants] = await Promise.all([
+  const [organizer, participants, results] = await Promise.all([
     context.services.organizers.pageInfo(page.event.id, context.user),
     page.pending ? null : context.services.engagement.participants(page.event.id).catch(() => null),
+    page.pending ? null : context.services.results.eventSummary(page.event.id),
   ]);
-  if (page.pending) return data({ ...page, organizer, participants }, { headers: { "Cache-Control": PRIVATE_PAGE } });
-  return { ...page, organizer, participants };
+  if (page.pending)
+    return data({ ...page, organizer, participants, results }, { headers: { "Cache-Control": PRIVATE_PAGE } });
+  return { ...page, organizer, participants, results };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -165,7 +168,7 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
           : undefined,
         aside: loaderData.participants ? (
           <>
-            <EventStats data={loaderData.participants} locale={locale} />
+            <EventStats data={loaderData.participants} locale={locale} finishers={loaderData.results?.finishers} />
             <EventParticipants data={loaderData.participants} courses={event.courses} locale={locale} />
           </>
         ) : null,
@@ -190,6 +193,14 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
         wall: ({ eventPath, canModerate }) => (
           <EncouragementWallIsland eventId={event.id} locale={locale} eventPath={eventPath} canModerate={canModerate} />
         ),
+        results: loaderData.results ? (
+          <EventResultsSection
+            summary={loaderData.results}
+            started={event.startDate <= loaderData.today}
+            locale={locale}
+            canManage={access === "owner" || access === "organizer" || access === "admin"}
+          />
+        ) : null,
       }}
     />
   );

@@ -1,6 +1,7 @@
 import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { BadgeGrid, StatsFigures } from "../../features/badges/components/Achievements.tsx";
 import { SPORTS } from "../../shared/constants.ts";
 import { formatRaceTime } from "../../shared/format.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
@@ -12,8 +13,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const profile = await context.services.accounts.publicProfile(String(params.slug ?? "").toLowerCase());
   if (!profile) throw data({ kind: "item" }, { status: 404 });
   const locale = localeFromPath(new URL(request.url).pathname);
-  const countries = profile.country ? await context.services.geo.countries(locale) : [];
-  return { profile, countryName: countries.find((c) => c.code === profile.country)?.name ?? null };
+  const [countries, badges] = await Promise.all([
+    profile.country ? context.services.geo.countries(locale) : [],
+    context.services.badges.ofProfile(profile.slug),
+  ]);
+  return { profile, badges, countryName: countries.find((c) => c.code === profile.country)?.name ?? null };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -37,14 +41,6 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
   const { profile, countryName } = loaderData;
   const place = [profile.city, countryName].filter(Boolean).join(", ");
   const times = (["best10k", "bestHalf", "bestMarathon"] as const).filter((k) => profile[k]);
-  const stats = [
-    ["races", profile.stats.races],
-    ["results", profile.stats.results],
-    ["badges", profile.stats.badges],
-    ["totalDistance", profile.stats.totalDistance],
-    ["totalElevation", profile.stats.totalElevation],
-    ["upcomingRaces", profile.stats.upcomingRaces],
-  ] as const;
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
@@ -88,21 +84,10 @@ export default function MemberPage({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <section aria-labelledby="member-stats" className="mt-8">
-        <h2 id="member-stats" className="font-semibold text-ink-900 text-xl">
-          {t("member.stats")}
-        </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {stats.map(([key, value]) => (
-            <div key={key} className="rounded-xl border border-slate-200 bg-white p-3">
-              <dt className="text-ink-500 text-sm">{t(`member.statLabels.${key}`)}</dt>
-              <dd className="font-bold text-2xl text-ink-900">
-                {t(`member.statValues.${key}`, { count: value, value: value.toLocaleString(locale) })}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <div className="mt-8 space-y-6">
+        <StatsFigures stats={profile.stats} locale={locale} />
+        <BadgeGrid badges={loaderData.badges} locale={locale} />
+      </div>
 
       {times.length > 0 && (
         <section aria-labelledby="member-times" className="mt-8">

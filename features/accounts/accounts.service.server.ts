@@ -121,7 +121,21 @@ export async function promoteToOrganiser(tx: Executor, userId: number): Promise<
     .where(and(eq(users.id, userId), eq(users.role, "member")));
 }
 
-export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSender; publicOrigin: string }) {
+export function accountsService(
+  db: Db,
+  clock: () => Date,
+  deps: {
+    mail: MailSender;
+    publicOrigin: string;
+    /**
+     * The stats of spec section 3, from the members' results and planning (features/badges, given
+     * by server/services.server.ts so that accounts never reads those tables); zeros without it.
+     */
+    memberStats?: (userId: number) => Promise<UserStats>;
+  },
+) {
+  const statsOf = async (userId: number): Promise<UserStats> =>
+    deps.memberStats ? deps.memberStats(userId) : { ...EMPTY_STATS };
   const limiter = rateLimiter(db, clock);
   const sessionsOf = sessionStore(db, clock);
 
@@ -692,7 +706,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
       return {
         exportedAt: clock().toISOString(),
         profile,
-        stats: EMPTY_STATS,
+        stats: await statsOf(userId),
         linkedAccounts: identities.map((i) => ({ ...i, linkedAt: i.linkedAt.toISOString() })),
         sessions: sessionsList.map((s) => ({
           createdAt: new Date(s.created_at).toISOString(),
@@ -732,10 +746,8 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
       };
     },
 
-    /** Stats of spec section 3; zeros until results and races exist. */
-    async stats(_userId: number): Promise<UserStats> {
-      return { ...EMPTY_STATS };
-    },
+    /** Stats of spec section 3 (deps.memberStats). */
+    stats: statsOf,
 
     /** A public, enabled profile by slug; null otherwise (the caller answers 404). */
     async publicProfile(slug: string, options: { preview?: boolean } = {}): Promise<PublicProfile | null> {
@@ -756,7 +768,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         bestMarathon: user.bestMarathon,
         photoUrl: photoUrl(user),
         memberSince: user.createdAt.toISOString(),
-        stats: { ...EMPTY_STATS },
+        stats: await statsOf(user.id),
       };
     },
 

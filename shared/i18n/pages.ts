@@ -24,6 +24,7 @@ export const PAGES = {
   myEvents: { fr: "user/evenements", en: "user/events" },
   planning: { fr: "user/planning", en: "user/planning" },
   favorites: { fr: "user/favoris", en: "user/favourites" },
+  results: { fr: "user/resultats", en: "user/results" },
   alerts: { fr: "user/alertes", en: "user/alerts" },
   unsubscribe: { fr: "alertes/desabonnement", en: "alerts/unsubscribe" },
   eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },

@@ -5,6 +5,7 @@
  * namespace is done here only.
  */
 import enAccount from "../../locales/en/account.json";
+import enBadges from "../../locales/en/badges.json";
 import enCommon from "../../locales/en/common.json";
 import enCommunity from "../../locales/en/community.json";
 import enEditor from "../../locales/en/editor.json";
@@ -15,10 +16,12 @@ import enLanding from "../../locales/en/landing.json";
 import enOrganizer from "../../locales/en/organizer.json";
 import enPages from "../../locales/en/pages.json";
 import enResultsImport from "../../locales/en/results-import.json";
+import enResults from "../../locales/en/results.json";
 import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
+import frBadges from "../../locales/fr/badges.json";
 import frCommon from "../../locales/fr/common.json";
 import frCommunity from "../../locales/fr/community.json";
 import frEditor from "../../locales/fr/editor.json";
@@ -29,6 +32,7 @@ import frLanding from "../../locales/fr/landing.json";
 import frOrganizer from "../../locales/fr/organizer.json";
 import frPages from "../../locales/fr/pages.json";
 import frResultsImport from "../../locales/fr/results-import.json";
+import frResults from "../../locales/fr/results.json";
 import frSearch from "../../locales/fr/search.json";
 import frSports from "../../locales/fr/sports.json";
 import frUi from "../../locales/fr/ui.json";
@@ -49,6 +53,8 @@ export const resources = {
     engagement: frEngagement,
     community: frCommunity,
     "results-import": frResultsImport,
+    results: frResults,
+    badges: frBadges,
   },
   en: {
     common: enCommon,
@@ -65,6 +71,8 @@ export const resources = {
     engagement: enEngagement,
     community: enCommunity,
     "results-import": enResultsImport,
+    results: enResults,
+    badges: enBadges,
   },
 } as const;
 

@@ -67,6 +67,8 @@ const SAMPLES_BY_NAME: Record<string, unknown> = {
   contactPhone: "+33 4 76 00 00 00",
   zipcode: "38000",
   utmbIndex: "100M",
+  // A finishing time in milliseconds (features/results): at least one second.
+  timeMs: 3_600_000,
 };
 
 const DAY = "2026-09-12";

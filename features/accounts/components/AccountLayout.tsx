@@ -36,6 +36,9 @@ export function AccountLayout({
         <NavLink to={pagePath("favorites", locale)} className={tab} end>
           {t("engagement:favorites.title")}
         </NavLink>
+        <NavLink to={pagePath("results", locale)} className={tab} end>
+          {t("results:account.tab")}
+        </NavLink>
         <NavLink to={pagePath("myEvents", locale)} className={tab} end>
           {t("editor:nav.myEvents")}
         </NavLink>

@@ -1,4 +1,4 @@
-import { Eye, Heart, Users } from "lucide-react";
+import { Eye, Flag, Heart, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Locale } from "../../../shared/constants.ts";
@@ -8,20 +8,30 @@ import type { ParticipantsResponse } from "../engagement.contract.ts";
 
 const CARD = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
-/** The event's numbers: favourites, members going, page views. */
-export function EventStats({ data, locale }: { data: ParticipantsResponse; locale: Locale }) {
+/** The event's numbers: favourites, members going, page views, and finishers once results are in. */
+export function EventStats({
+  data,
+  locale,
+  finishers = 0,
+}: {
+  data: ParticipantsResponse;
+  locale: Locale;
+  /** The edition's finishers when it has results (features/results). */
+  finishers?: number;
+}) {
   const { t } = useTranslation("engagement");
   const items = [
     { icon: Heart, label: t("stats.favorites"), value: data.favorites },
     { icon: Users, label: t("stats.members"), value: data.members },
     { icon: Eye, label: t("stats.views"), value: data.views },
+    ...(finishers > 0 ? [{ icon: Flag, label: t("results:block.finishersLabel"), value: finishers }] : []),
   ];
   return (
     <section aria-labelledby="stats-heading" className={CARD} data-testid="event-stats">
       <h2 id="stats-heading" className="font-bold text-ink-900 text-lg">
         {t("stats.heading")}
       </h2>
-      <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+      <dl className={`mt-3 grid gap-2 text-center ${items.length > 3 ? "grid-cols-2" : "grid-cols-3"}`}>
         {items.map(({ icon: Icon, label, value }) => (
           <div key={label} className="rounded-xl bg-slate-50 px-2 py-3">
             <dt className="flex items-center justify-center gap-1 text-ink-700 text-xs">

@@ -199,7 +199,15 @@ export function PlanningView({
                         <span className="text-ink-500">{formatLongDate(entry.event.startDate, locale)}</span>
                       </p>
                       {entry.past && entry.status !== "dns" && (
-                        <p className="mt-1 text-ink-700 text-xs">{t("planning.past")}</p>
+                        <p className="mt-1 text-ink-700 text-xs">
+                          {t("planning.past")}{" "}
+                          <Link
+                            to={`${pagePath("results", locale)}?course=${entry.courseId}`}
+                            className="font-semibold text-brand-700 underline underline-offset-2"
+                          >
+                            {t("results:planning.invite")}
+                          </Link>
+                        </p>
                       )}
                     </div>
                   </article>

@@ -243,6 +243,8 @@ export type EventPageSlots = {
   comments?: EventSlot;
   /** Side column, after the event's facts and links. */
   wall?: EventSlot;
+  /** Below the courses: the edition's results (features/results, loaded lazily). */
+  results?: EventSlot;
 };
 
 /** Who is looking, for the organiser side of the page (tools, claim, contact, invitations). */
@@ -312,6 +314,7 @@ export function EventPage({
                 />
               ))}
             </section>
+            {slot(slots?.results)}
             {event.descriptionHtml && (
               <section aria-labelledby="about-heading" className={card}>
                 <h2 id="about-heading" className="font-bold text-ink-900 text-lg">

@@ -1,0 +1,417 @@
+import { ChevronLeft, ChevronRight, Medal, Search, Trash2 } from "lucide-react";
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../../shared/constants.ts";
+import { formatNumber, formatPace, formatRaceTime } from "../../../shared/format.ts";
+import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
+import { DANGER_BUTTON, INPUT_CLASS, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
+import { useViewer } from "../../accounts/components/viewer.tsx";
+import { callApi } from "../../ratings/components/api.ts";
+import {
+  type CourseResults,
+  type EventResultsSummary,
+  RESULT_VIEWS,
+  RESULTS_PAGE_SIZE,
+  type ResultRow,
+  type ResultView,
+} from "../results.contract.ts";
+
+type Course = EventResultsSummary["courses"][number];
+
+const MEDAL_COLOURS = ["text-amber-500", "text-slate-400", "text-orange-700"] as const;
+
+/** The rank that counts in the view shown (overall, the runner's sex, their category). */
+function viewRank(row: ResultRow, view: ResultView): number | null {
+  if (view === "men" || view === "women") return row.sexRank;
+  if (view === "category") return row.categoryRank;
+  return row.rank;
+}
+
+/**
+ * One course's results at a time: the course (tabs), the ranking (overall, men, women, a
+ * category), a name or bib search and pages of 50, read from GET /api/results/{course}. Podium
+ * lines carry a medal and its words; lines claimed by members with a public profile link to it;
+ * signed-in members claim their own line ("C'est moi").
+ */
+export default function ResultsBrowser({
+  courses,
+  locale,
+  canManage = false,
+}: {
+  courses: readonly Course[];
+  locale: Locale;
+  /** The edition's owner, organisers and admins: delete a line or a course's imported results. */
+  canManage?: boolean;
+}) {
+  const { t } = useTranslation("results");
+  const viewer = useViewer();
+  const ids = useId();
+  const [courseId, setCourseId] = useState(courses[0]?.courseId ?? 0);
+  const [view, setView] = useState<ResultView>("general");
+  const [category, setCategory] = useState("");
+  const [typed, setTyped] = useState("");
+  const [query, setQuery] = useState("");
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<CourseResults | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const [reload, setReload] = useState(0);
+
+  const categoryShown = view === "category" ? category || data?.categories[0] || "" : "";
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` and the viewer re-read the page on purpose
+  useEffect(() => {
+    if (!courseId || (view === "category" && !categoryShown)) return;
+    let live = true;
+    const params = new URLSearchParams({ type: view, page: String(page), pageSize: String(RESULTS_PAGE_SIZE) });
+    if (view === "category") params.set("category", categoryShown);
+    if (query) params.set("q", query);
+    setBusy(true);
+    callApi<CourseResults>(`/api/results/${courseId}?${params}`).then((answer) => {
+      if (!live) return;
+      setBusy(false);
+      if (answer.ok) {
+        setData(answer.data);
+        setFailed(false);
+      } else setFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [courseId, view, categoryShown, query, page, reload, viewer.status]);
+
+  const pages = data ? Math.max(1, Math.ceil(data.matching / data.pageSize)) : 1;
+  const member = viewer.status === "member";
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(typed.trim());
+    setPage(1);
+  };
+
+  const claim = useCallback(
+    async (row: ResultRow, undo: boolean) => {
+      setNotice(null);
+      const answer = await callApi<unknown>(`/api/results/${row.id}/claim`, { method: undo ? "DELETE" : "POST" });
+      if (answer.ok) {
+        setNotice({ kind: "ok", text: undo ? t("claim.undone") : t("claim.done") });
+        setReload((n) => n + 1);
+      } else setNotice({ kind: "error", text: answer.message ?? t("block.failed") });
+    },
+    [t],
+  );
+
+  const removeLine = async (row: ResultRow) => {
+    if (!window.confirm(t("manage.confirmLine", { name: row.name }))) return;
+    const answer = await callApi<{ deleted: number }>(`/api/results/${row.id}`, { method: "DELETE" });
+    if (answer.ok) {
+      setNotice({ kind: "ok", text: t("manage.deleted", { count: answer.data.deleted }) });
+      setReload((n) => n + 1);
+    } else setNotice({ kind: "error", text: answer.message ?? t("block.failed") });
+  };
+
+  const courseName = courses.find((c) => c.courseId === courseId)?.name ?? "";
+  const removeCourse = async () => {
+    const count = data ? data.totals.entries : 0;
+    if (!window.confirm(t("manage.confirmCourse", { count, course: courseName }))) return;
+    const answer = await callApi<{ deleted: number }>(`/api/results/course/${courseId}`, { method: "DELETE" });
+    if (answer.ok) {
+      setNotice({ kind: "ok", text: t("manage.deleted", { count: answer.data.deleted }) });
+      setReload((n) => n + 1);
+    } else setNotice({ kind: "error", text: answer.message ?? t("block.failed") });
+  };
+
+  const tab = (active: boolean) =>
+    `rounded-full px-3 py-1.5 font-semibold text-sm ${active ? "bg-brand-700 text-white" : "bg-slate-100 text-ink-900 hover:bg-slate-200"}`;
+
+  return (
+    <div className="mt-3 space-y-3">
+      {courses.length > 1 && (
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">{t("block.course")}</legend>
+          {courses.map((c) => (
+            <button
+              key={c.courseId}
+              type="button"
+              className={tab(c.courseId === courseId)}
+              aria-pressed={c.courseId === courseId}
+              onClick={() => {
+                setCourseId(c.courseId);
+                setPage(1);
+                setCategory("");
+                setData(null);
+              }}
+            >
+              {c.name}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <div className="flex flex-wrap items-end gap-2">
+        <fieldset className="flex flex-wrap gap-1">
+          <legend className="sr-only">{t("views.label")}</legend>
+          {RESULT_VIEWS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={tab(v === view)}
+              aria-pressed={v === view}
+              onClick={() => {
+                setView(v);
+                setPage(1);
+              }}
+            >
+              {t(`views.${v}`)}
+            </button>
+          ))}
+        </fieldset>
+        {view === "category" && data && data.categories.length > 0 && (
+          <div>
+            <label htmlFor={`${ids}-category`} className="sr-only">
+              {t("views.categoryLabel")}
+            </label>
+            <select
+              id={`${ids}-category`}
+              className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+              value={categoryShown}
+              onChange={(e) => {
+                setCategory(e.target.value);
+                setPage(1);
+              }}
+            >
+              {data.categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      <form onSubmit={onSearch} className="flex gap-2">
+        <label htmlFor={`${ids}-q`} className="sr-only">
+          {t("search.label")}
+        </label>
+        <input
+          id={`${ids}-q`}
+          type="search"
+          className={`${INPUT_CLASS} py-2`}
+          placeholder={t("search.placeholder")}
+          value={typed}
+          maxLength={80}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <button type="submit" className={`${SECONDARY_BUTTON} py-2`}>
+          <Search className="size-4" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">{t("search.submit")}</span>
+        </button>
+      </form>
+      {data && (
+        <p className="text-ink-700 text-sm" aria-live="polite">
+          {[
+            t("search.matching", { count: data.matching, formatted: formatNumber(data.matching, locale) }),
+            ...(["dnf", "dns", "dsq"] as const)
+              .filter((s) => data.totals[s] > 0 && !query && view === "general")
+              .map((s) => t(`totals.${s}`, { count: data.totals[s] })),
+          ].join(" · ")}
+        </p>
+      )}
+      {!member && viewer.status === "anonymous" && (
+        <p className="text-ink-700 text-sm">
+          <a
+            className="font-semibold text-brand-700 underline underline-offset-2"
+            href={loginHref(locale, typeof window === "undefined" ? "/" : window.location.pathname)}
+          >
+            {t("claim.signIn")}
+          </a>
+        </p>
+      )}
+      {notice && (
+        <p
+          role={notice.kind === "error" ? "alert" : "status"}
+          className={`rounded-lg px-3 py-2 text-sm ${notice.kind === "error" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}
+        >
+          {notice.text}
+        </p>
+      )}
+      {failed && (
+        <p role="alert" className="text-red-800 text-sm">
+          {t("block.failed")}{" "}
+          <button type="button" className="font-semibold underline" onClick={() => setReload((n) => n + 1)}>
+            {t("block.retry")}
+          </button>
+        </p>
+      )}
+      {data && data.rows.length === 0 && <p className="text-ink-700">{t("search.empty")}</p>}
+      {data && data.rows.length > 0 && (
+        <section
+          className="-mx-4 overflow-x-auto sm:mx-0"
+          aria-label={t("block.heading")}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls by keyboard too
+          tabIndex={0}
+          aria-busy={busy}
+        >
+          <table className="w-full border-collapse text-left text-sm" data-testid="results-table">
+            <thead>
+              <tr className="border-slate-200 border-b text-ink-700 text-xs uppercase tracking-wide">
+                <th scope="col" className="px-2 py-2">
+                  {view === "general"
+                    ? t("columns.rank")
+                    : view === "category"
+                      ? t("columns.categoryRank")
+                      : t("columns.sexRank")}
+                </th>
+                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
+                  {t("columns.bib")}
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  {t("columns.name")}
+                </th>
+                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
+                  {t("columns.club")}
+                </th>
+                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
+                  {t("columns.category")}
+                </th>
+                <th scope="col" className="px-2 py-2 text-right">
+                  {t("columns.time")}
+                </th>
+                <th scope="col" className="hidden px-2 py-2 text-right sm:table-cell">
+                  {t("columns.pace")}
+                </th>
+                {(member || canManage) && (
+                  <th scope="col" className="px-2 py-2">
+                    <span className="sr-only">{t("columns.actions")}</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => {
+                const rank = row.status === "finished" ? viewRank(row, view) : null;
+                const podium = rank !== null && rank <= 3 ? rank : null;
+                const mine = data.mine === row.id;
+                const time = row.netTimeMs ?? row.timeMs;
+                return (
+                  <tr
+                    key={row.id}
+                    className={`border-slate-100 border-b ${podium ? "bg-amber-50/70" : ""} ${mine ? "outline outline-2 outline-brand-600" : ""}`}
+                    data-testid="result-row"
+                  >
+                    <td className="whitespace-nowrap px-2 py-2 font-semibold tabular-nums">
+                      {podium ? (
+                        <span className="inline-flex items-center gap-1">
+                          <Medal className={`size-4 ${MEDAL_COLOURS[podium - 1]}`} aria-hidden="true" />
+                          <span>{rank}</span>
+                          <span className="sr-only">{t(`podium.${podium as 1 | 2 | 3}`)}</span>
+                        </span>
+                      ) : rank !== null ? (
+                        rank
+                      ) : (
+                        <span className="font-normal text-ink-700 text-xs">{t(`status.${row.status}`)}</span>
+                      )}
+                    </td>
+                    <td className="hidden px-2 py-2 tabular-nums sm:table-cell">{row.bib}</td>
+                    <td className="px-2 py-2">
+                      {row.memberSlug ? (
+                        <a
+                          href={pagePath("member", locale, { slug: row.memberSlug })}
+                          className="font-semibold text-brand-700 underline underline-offset-2"
+                        >
+                          {row.name}
+                        </a>
+                      ) : (
+                        <span className="font-semibold text-ink-900">{row.name}</span>
+                      )}
+                      {row.source === "manual" && (
+                        <span className="ml-1 text-ink-500 text-xs">({t("manual.badge")})</span>
+                      )}
+                      {/* On a phone the bib, club and category fold under the name. */}
+                      <span className="block text-ink-500 text-xs sm:hidden">
+                        {[row.bib ? `#${row.bib}` : null, row.club, row.category].filter(Boolean).join(" · ")}
+                      </span>
+                    </td>
+                    <td className="hidden px-2 py-2 text-ink-700 sm:table-cell">{row.club}</td>
+                    <td className="hidden px-2 py-2 text-ink-700 sm:table-cell">{row.category}</td>
+                    <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">
+                      {time !== null ? formatRaceTime(time / 1000) : ""}
+                    </td>
+                    <td className="hidden whitespace-nowrap px-2 py-2 text-right text-ink-700 tabular-nums sm:table-cell">
+                      {row.paceSPerKm !== null ? formatPace(row.paceSPerKm) : ""}
+                    </td>
+                    {(member || canManage) && (
+                      <td className="px-2 py-1 text-right">
+                        {canManage && (
+                          <button
+                            type="button"
+                            className="mr-1 rounded-md p-1 text-red-700 hover:bg-red-50"
+                            aria-label={t("manage.deleteLine", { name: row.name })}
+                            title={t("manage.deleteLine", { name: row.name })}
+                            onClick={() => removeLine(row)}
+                          >
+                            <Trash2 className="size-4" aria-hidden="true" />
+                          </button>
+                        )}
+                        {mine ? (
+                          row.source === "import" && (
+                            <button
+                              type="button"
+                              className="rounded-md px-2 py-1 font-semibold text-ink-700 text-xs underline"
+                              onClick={() => claim(row, true)}
+                            >
+                              {t("claim.unclaim")}
+                            </button>
+                          )
+                        ) : member && !row.claimed && !data.mine ? (
+                          <button
+                            type="button"
+                            className="rounded-md border border-brand-700 px-2 py-1 font-semibold text-brand-700 text-xs hover:bg-brand-50"
+                            aria-label={t("claim.label", { name: row.name })}
+                            onClick={() => claim(row, false)}
+                            data-testid="claim-result"
+                          >
+                            {t("claim.button")}
+                          </button>
+                        ) : null}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
+      )}
+      {canManage && data && data.totals.entries > 0 && !data.manualOnly && (
+        <button type="button" className={`${DANGER_BUTTON} px-3 py-1.5 text-sm`} onClick={removeCourse}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          {t("manage.deleteCourse", { course: courseName })}
+        </button>
+      )}
+      {data && pages > 1 && (
+        <nav aria-label={t("pages.label")} className="flex items-center justify-between gap-2">
+          <button
+            type="button"
+            className={`${SECONDARY_BUTTON} px-3 py-1.5`}
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
+            <ChevronLeft className="size-4" aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">{t("pages.previous")}</span>
+          </button>
+          <p className="text-ink-700 text-sm">{t("pages.position", { page, pages })}</p>
+          <button
+            type="button"
+            className={`${SECONDARY_BUTTON} px-3 py-1.5`}
+            disabled={page >= pages}
+            onClick={() => setPage((p) => Math.min(pages, p + 1))}
+          >
+            <span className="sr-only sm:not-sr-only">{t("pages.next")}</span>
+            <ChevronRight className="size-4" aria-hidden="true" />
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,449 @@
+/**
+ * Reading an edition's results (one course at a time, by page), deleting lines, and members' own
+ * results: claiming a line ("c'est moi"), recording one by hand for a past course without imported
+ * results, and the account area's list. Every change to a member's results ends with
+ * refreshMemberAchievements (badges, best times) for the members it touched.
+ */
+import { sql } from "drizzle-orm";
+import type { Db, Executor } from "../../db/client.server.ts";
+import { isUniqueViolation, rows } from "../../db/rows.server.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import { parisToday } from "../../shared/zoned-time.ts";
+import { displayName } from "../accounts/accounts.service.server.ts";
+import type { UserRow } from "../accounts/sessions.server.ts";
+import { forgetBestTimeOf, refreshMemberAchievements } from "../badges/badges.service.server.ts";
+import { type Actor, eventAccess } from "../events/event-access.server.ts";
+import {
+  type CourseResults,
+  type EventResultsSummary,
+  type ManualResultEdit,
+  type ManualResultInput,
+  type MemberResult,
+  paceOf,
+  type RecordableCourse,
+  type ResultRow,
+  type ResultsQuery,
+  rankPercentile,
+} from "./results.contract.ts";
+
+type RawRow = {
+  id: number;
+  rank: number | null;
+  sex_rank: number | null;
+  category_rank: number | null;
+  bib: string | null;
+  name: string;
+  club: string | null;
+  sex: "M" | "F" | null;
+  country: string | null;
+  category: string | null;
+  time_ms: number | null;
+  net_time_ms: number | null;
+  pace_s_per_km: number | null;
+  status: ResultRow["status"];
+  source: ResultRow["source"];
+  claimed: boolean;
+  member_slug: string | null;
+};
+
+const toRow = (r: RawRow): ResultRow => ({
+  id: r.id,
+  rank: r.rank,
+  sexRank: r.sex_rank,
+  categoryRank: r.category_rank,
+  bib: r.bib,
+  name: r.name,
+  club: r.club,
+  sex: r.sex,
+  country: r.country,
+  category: r.category,
+  timeMs: r.time_ms,
+  netTimeMs: r.net_time_ms,
+  paceSPerKm: r.pace_s_per_km,
+  status: r.status,
+  source: r.source,
+  claimed: r.claimed,
+  memberSlug: r.member_slug,
+});
+
+/** LIKE's own characters taken literally. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+type CourseInfo = { id: number; event_id: number; distance: number | null; start_date: string; name: string };
+
+export function resultsService(db: Db, clock: () => Date) {
+  const today = () => parisToday(clock());
+
+  /** A course of a listed edition, or ITEM_NOT_FOUND. */
+  async function listedCourse(executor: Executor, courseId: number): Promise<CourseInfo> {
+    const [course] = await rows<CourseInfo>(
+      executor,
+      sql`SELECT c.id, c.event_id, c.distance, c.name, e.start_date::text AS start_date
+          FROM courses c JOIN events e ON e.id = c.event_id
+          WHERE c.id = ${courseId} AND e.status = 'active'`,
+    );
+    if (!course) throw new ApiError("ITEM_NOT_FOUND");
+    return course;
+  }
+
+  async function courseResults(courseId: number, query: ResultsQuery, viewerId?: number): Promise<CourseResults> {
+    const course = await listedCourse(db, courseId);
+    const filters = [sql`r.course_id = ${courseId}`];
+    if (query.type === "men") filters.push(sql`r.sex = 'M'`);
+    if (query.type === "women") filters.push(sql`r.sex = 'F'`);
+    if (query.type === "category") filters.push(sql`r.category = ${query.category ?? ""}`);
+    const q = query.q?.trim();
+    if (q) {
+      const pattern = `%${likeEscape(q.toLowerCase())}%`;
+      const byName = sql`immutable_unaccent(lower(r.name)) LIKE immutable_unaccent(${pattern})`;
+      filters.push(/^\d{1,16}$/.test(q) ? sql`(r.bib = ${q} OR ${byName})` : byName);
+    }
+    const where = sql.join(filters, sql` AND `);
+    // Each view in its own index's order (results_course_rank_idx, _sex_idx, _category_idx): the
+    // view's rank first (runners without one, DNF and others, last), then the status (finished,
+    // dnf, dns, dsq: the enum's order) and the line's place in the file.
+    const order =
+      query.type === "men" || query.type === "women"
+        ? sql`r.sex_rank, r.status, r.rank NULLS LAST, r.position, r.id`
+        : query.type === "category"
+          ? sql`r.category_rank, r.status, r.rank NULLS LAST, r.position, r.id`
+          : sql`r.status, r.rank NULLS LAST, r.position, r.id`;
+    const offset = (query.page - 1) * query.pageSize;
+    // One pass over the course gives the totals, the categories and (without a search) the count.
+    const [found, groups, counted, mine] = await Promise.all([
+      rows<RawRow>(
+        db,
+        sql`SELECT r.id, r.rank, r.sex_rank, r.category_rank, r.bib, r.name, r.club, r.sex, r.country, r.category,
+              r.time_ms, r.net_time_ms, r.pace_s_per_km, r.status, r.source, (r.user_id IS NOT NULL) AS claimed,
+              CASE WHEN u.public_profile AND u.disabled_at IS NULL THEN u.slug END AS member_slug
+            FROM results r LEFT JOIN users u ON u.id = r.user_id
+            WHERE ${where}
+            ORDER BY ${order}
+            LIMIT ${query.pageSize} OFFSET ${offset}`,
+      ),
+      rows<{ category: string | null; sex: "M" | "F" | null; status: ResultRow["status"]; source: string; n: number }>(
+        db,
+        sql`SELECT category, sex, status, source, count(*)::int AS n FROM results WHERE course_id = ${courseId}
+            GROUP BY category, sex, status, source`,
+      ),
+      q ? rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM results r WHERE ${where}`) : null,
+      viewerId === undefined
+        ? Promise.resolve(null)
+        : rows<{ id: number }>(
+            db,
+            sql`SELECT id FROM results WHERE course_id = ${courseId} AND user_id = ${viewerId} LIMIT 1`,
+          ),
+    ]);
+    const sum = (test: (g: (typeof groups)[number]) => boolean) =>
+      groups.reduce((total, g) => total + (test(g) ? g.n : 0), 0);
+    const inView = (g: (typeof groups)[number]) =>
+      query.type === "men"
+        ? g.sex === "M"
+        : query.type === "women"
+          ? g.sex === "F"
+          : query.type === "category"
+            ? g.category === query.category
+            : true;
+    const entries = sum(() => true);
+    const answer: CourseResults = {
+      courseId,
+      eventId: course.event_id,
+      distance: course.distance,
+      manualOnly: entries > 0 && sum((g) => g.source === "import") === 0,
+      type: query.type,
+      category: query.type === "category" ? (query.category ?? null) : null,
+      page: query.page,
+      pageSize: query.pageSize,
+      matching: counted ? (counted[0]?.n ?? 0) : sum(inView),
+      totals: {
+        entries,
+        finished: sum((g) => g.status === "finished"),
+        dnf: sum((g) => g.status === "dnf"),
+        dns: sum((g) => g.status === "dns"),
+        dsq: sum((g) => g.status === "dsq"),
+        men: sum((g) => g.sex === "M"),
+        women: sum((g) => g.sex === "F"),
+      },
+      categories: [...new Set(groups.flatMap((g) => (g.category === null ? [] : [g.category])))].sort((a, b) =>
+        a.localeCompare(b, "fr"),
+      ),
+      rows: found.map(toRow),
+    };
+    if (mine) answer.mine = mine[0]?.id ?? null;
+    return answer;
+  }
+
+  /** The edition's courses with their counts (one grouped query on results_event_idx). */
+  async function eventSummary(eventId: number): Promise<EventResultsSummary> {
+    const found = await rows<{ course_id: number; name: string; entries: number; finished: number }>(
+      db,
+      sql`SELECT c.id AS course_id, c.name, count(r.id)::int AS entries,
+            count(r.id) FILTER (WHERE r.status = 'finished')::int AS finished
+          FROM courses c LEFT JOIN results r ON r.course_id = c.id
+          WHERE c.event_id = ${eventId}
+          GROUP BY c.id, c.name, c.position ORDER BY c.position, c.id`,
+    );
+    return {
+      eventId,
+      finishers: found.reduce((sum, c) => sum + c.finished, 0),
+      courses: found.map((c) => ({ courseId: c.course_id, name: c.name, entries: c.entries, finished: c.finished })),
+    };
+  }
+
+  /** Unlinks a member's line (before it is deleted or unclaimed): their best time is recomputed. */
+  async function detach(tx: Executor, resultIds: number[]) {
+    for (const id of resultIds) await forgetBestTimeOf(tx, id);
+  }
+
+  return {
+    courseResults,
+    eventSummary,
+
+    /**
+     * DELETE /api/results/{id}: one line. Admins and the edition's editors (owner, organisers) may
+     * delete any line; a member only their own hand-recorded result.
+     */
+    async deleteLine(actor: Actor, resultId: number): Promise<{ deleted: number }> {
+      return db.transaction(async (tx) => {
+        const [line] = await rows<{ id: number; event_id: number; user_id: number | null; source: string }>(
+          tx,
+          sql`SELECT id, event_id, user_id, source FROM results WHERE id = ${resultId} FOR UPDATE`,
+        );
+        if (!line) throw new ApiError("ITEM_NOT_FOUND");
+        const own = line.user_id === actor.id && line.source === "manual";
+        if (!own) {
+          const access = await eventAccess(tx, actor, line.event_id);
+          if (access !== "admin" && access !== "owner" && access !== "organizer") throw new ApiError("FORBIDDEN");
+        }
+        await detach(tx, [line.id]);
+        await tx.execute(sql`DELETE FROM results WHERE id = ${line.id}`);
+        if (line.user_id !== null) await refreshMemberAchievements(tx, [line.user_id]);
+        return { deleted: 1 };
+      });
+    },
+
+    /**
+     * DELETE /api/results/course/{id} (the route checks the caller edits the course): every
+     * imported line of the course, e.g. before importing a corrected file. Members' hand-recorded
+     * results stay (they are theirs); members who had claimed a line lose its badges.
+     */
+    async deleteCourse(courseId: number): Promise<{ deleted: number; members: number }> {
+      return db.transaction(async (tx) => {
+        await listedCourseOrAny(tx, courseId);
+        const claimed = await rows<{ id: number; user_id: number }>(
+          tx,
+          sql`SELECT id, user_id FROM results WHERE course_id = ${courseId} AND source = 'import' AND user_id IS NOT NULL`,
+        );
+        await detach(
+          tx,
+          claimed.map((c) => c.id),
+        );
+        const deleted = await rows<{ id: number }>(
+          tx,
+          sql`DELETE FROM results WHERE course_id = ${courseId} AND source = 'import' RETURNING id`,
+        );
+        const members = [...new Set(claimed.map((c) => c.user_id))];
+        await refreshMemberAchievements(tx, members);
+        return { deleted: deleted.length, members: members.length };
+      });
+    },
+
+    /** "C'est moi": the member takes a line of a course's results as theirs. */
+    async claim(user: Pick<UserRow, "id">, resultId: number): Promise<{ id: number; courseId: number }> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [line] = await rows<{ id: number; course_id: number; user_id: number | null }>(
+            tx,
+            sql`SELECT r.id, r.course_id, r.user_id FROM results r JOIN events e ON e.id = r.event_id
+                WHERE r.id = ${resultId} AND e.status = 'active' FOR UPDATE OF r`,
+          );
+          if (!line) throw new ApiError("ITEM_NOT_FOUND");
+          if (line.user_id === user.id) return { id: line.id, courseId: line.course_id };
+          if (line.user_id !== null) throw new ApiError("RESULT_ALREADY_CLAIMED");
+          const [other] = await rows<{ id: number }>(
+            tx,
+            sql`SELECT id FROM results WHERE course_id = ${line.course_id} AND user_id = ${user.id} LIMIT 1`,
+          );
+          if (other) throw new ApiError("RESULT_ALREADY_RECORDED");
+          await tx.execute(sql`UPDATE results SET user_id = ${user.id}, claimed_at = ${clock()} WHERE id = ${line.id}`);
+          await refreshMemberAchievements(tx, [user.id]);
+          return { id: line.id, courseId: line.course_id };
+        });
+      } catch (error) {
+        // Two claims at once on two lines of one course: the unique index keeps one.
+        if (isUniqueViolation(error, "results_user_course_idx")) throw new ApiError("RESULT_ALREADY_RECORDED");
+        throw error;
+      }
+    },
+
+    /** Gives back a claimed (imported) line; a hand-recorded result is deleted instead. */
+    async unclaim(user: Pick<UserRow, "id">, resultId: number): Promise<{ ok: true }> {
+      await db.transaction(async (tx) => {
+        const [line] = await rows<{ id: number; user_id: number | null; source: string }>(
+          tx,
+          sql`SELECT id, user_id, source FROM results WHERE id = ${resultId} FOR UPDATE`,
+        );
+        if (!line || line.user_id !== user.id || line.source !== "import") throw new ApiError("ITEM_NOT_FOUND");
+        await detach(tx, [line.id]);
+        await tx.execute(sql`UPDATE results SET user_id = NULL, claimed_at = NULL WHERE id = ${line.id}`);
+        await refreshMemberAchievements(tx, [user.id]);
+      });
+      return { ok: true };
+    },
+
+    /**
+     * A result typed by the member for a course of a past edition that has no imported results
+     * (otherwise they claim their line). One result per member per course.
+     */
+    async recordManual(user: UserRow, body: ManualResultInput): Promise<MemberResult> {
+      const id = await db
+        .transaction(async (tx) => {
+          // The course row is locked: an import starting now waits, and a second record too.
+          const course = await listedCourse(tx, body.courseId);
+          await tx.execute(sql`SELECT id FROM courses WHERE id = ${course.id} FOR UPDATE`);
+          if (course.start_date > today()) throw new ApiError("RESULT_EVENT_NOT_HELD");
+          const [state] = await rows<{ imported: boolean; mine: boolean }>(
+            tx,
+            sql`SELECT EXISTS (SELECT 1 FROM results WHERE course_id = ${course.id} AND source = 'import') AS imported,
+                  EXISTS (SELECT 1 FROM results WHERE course_id = ${course.id} AND user_id = ${user.id}) AS mine`,
+          );
+          if (state?.mine) throw new ApiError("RESULT_ALREADY_RECORDED");
+          if (state?.imported) throw new ApiError("COURSE_HAS_RESULTS");
+          const timeMs = body.status === "finished" ? (body.timeMs ?? null) : null;
+          const [inserted] = await rows<{ id: number }>(
+            tx,
+            sql`INSERT INTO results (course_id, event_id, source, status, rank, name, first_name, last_name,
+                  time_ms, pace_s_per_km, user_id, claimed_at)
+                VALUES (${course.id}, ${course.event_id}, 'manual', ${body.status}, ${body.status === "finished" ? (body.rank ?? null) : null},
+                  ${displayName(user)}, ${user.firstName}, ${user.lastName}, ${timeMs},
+                  ${paceOf(timeMs, course.distance)}, ${user.id}, ${clock()})
+                RETURNING id`,
+          );
+          await refreshMemberAchievements(tx, [user.id]);
+          return inserted?.id ?? 0;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error, "results_user_course_idx")) throw new ApiError("RESULT_ALREADY_RECORDED");
+          throw error;
+        });
+      return (await memberResults(db, user.id, id))[0] as MemberResult;
+    },
+
+    /** Corrects the member's own hand-recorded result. */
+    async editManual(user: Pick<UserRow, "id">, resultId: number, body: ManualResultEdit): Promise<MemberResult> {
+      await db.transaction(async (tx) => {
+        const [line] = await rows<{ id: number; distance: number | null }>(
+          tx,
+          sql`SELECT r.id, c.distance FROM results r JOIN courses c ON c.id = r.course_id
+              WHERE r.id = ${resultId} AND r.user_id = ${user.id} AND r.source = 'manual' FOR UPDATE OF r`,
+        );
+        if (!line) throw new ApiError("ITEM_NOT_FOUND");
+        await detach(tx, [line.id]);
+        const timeMs = body.status === "finished" ? (body.timeMs ?? null) : null;
+        await tx.execute(
+          sql`UPDATE results SET status = ${body.status}, time_ms = ${timeMs},
+                rank = ${body.status === "finished" ? (body.rank ?? null) : null},
+                pace_s_per_km = ${paceOf(timeMs, line.distance)}
+              WHERE id = ${line.id}`,
+        );
+        await refreshMemberAchievements(tx, [user.id]);
+      });
+      return (await memberResults(db, user.id, resultId))[0] as MemberResult;
+    },
+
+    memberResults: (userId: number) => memberResults(db, userId),
+
+    /**
+     * Past courses in the member's planning without a result of theirs: the account area offers
+     * to record (or claim) them. `courseId` adds that course whatever the planning says.
+     */
+    async recordable(userId: number, courseId?: number): Promise<RecordableCourse[]> {
+      const found = await rows<{
+        id: number;
+        name: string;
+        distance: number | null;
+        has_results: boolean;
+        event_id: number;
+        event_name: string;
+        slug: string;
+        start_date: string;
+      }>(
+        db,
+        sql`SELECT c.id, c.name, c.distance, e.id AS event_id, e.name AS event_name, e.slug,
+              e.start_date::text AS start_date,
+              EXISTS (SELECT 1 FROM results r WHERE r.course_id = c.id AND r.source = 'import') AS has_results
+            FROM courses c JOIN events e ON e.id = c.event_id
+            WHERE e.status = 'active' AND e.start_date <= ${today()}::date
+              AND NOT EXISTS (SELECT 1 FROM results r WHERE r.course_id = c.id AND r.user_id = ${userId})
+              AND (c.id IN (SELECT course_id FROM calendar_entries WHERE user_id = ${userId} AND status <> 'dns')
+                   ${courseId ? sql`OR c.id = ${courseId}` : sql``})
+            ORDER BY e.start_date DESC, c.position, c.id
+            LIMIT 50`,
+      );
+      return found.map((c) => ({
+        id: c.id,
+        name: c.name,
+        distance: c.distance,
+        hasResults: c.has_results,
+        event: { id: c.event_id, name: c.event_name, slug: c.slug, date: c.start_date },
+      }));
+    },
+  };
+
+  async function listedCourseOrAny(executor: Executor, courseId: number) {
+    const [course] = await rows<{ id: number }>(executor, sql`SELECT id FROM courses WHERE id = ${courseId}`);
+    if (!course) throw new ApiError("ITEM_NOT_FOUND");
+  }
+}
+export type ResultsService = ReturnType<typeof resultsService>;
+
+/** The member's results, newest edition first (or one of them), with the rank read against the finishers. */
+export async function memberResults(db: Executor, userId: number, only?: number): Promise<MemberResult[]> {
+  const found = await rows<{
+    id: number;
+    source: MemberResult["source"];
+    status: MemberResult["status"];
+    time_ms: number | null;
+    pace_s_per_km: number | null;
+    rank: number | null;
+    finishers: number;
+    imported: boolean;
+    course_id: number;
+    course_name: string;
+    distance: number | null;
+    event_id: number;
+    event_name: string;
+    slug: string;
+    start_date: string;
+  }>(
+    db,
+    sql`SELECT r.id, r.source, r.status, coalesce(r.net_time_ms, r.time_ms) AS time_ms, r.pace_s_per_km, r.rank,
+          f.finishers, f.imported, c.id AS course_id, c.name AS course_name, c.distance,
+          e.id AS event_id, e.name AS event_name, e.slug, e.start_date::text AS start_date
+        FROM results r
+        JOIN courses c ON c.id = r.course_id
+        JOIN events e ON e.id = r.event_id
+        CROSS JOIN LATERAL (
+          SELECT count(*) FILTER (WHERE x.status = 'finished' AND x.source = 'import')::int AS finishers,
+            bool_or(x.source = 'import') AS imported
+          FROM results x WHERE x.course_id = r.course_id
+        ) f
+        WHERE r.user_id = ${userId} ${only ? sql`AND r.id = ${only}` : sql``}
+        ORDER BY e.start_date DESC, r.id DESC`,
+  );
+  return found.map((r) => {
+    const finishers = r.imported ? r.finishers : null;
+    return {
+      id: r.id,
+      source: r.source,
+      status: r.status,
+      timeMs: r.time_ms,
+      paceSPerKm: r.pace_s_per_km ?? paceOf(r.time_ms, r.distance),
+      rank: r.rank,
+      finishers,
+      percentile: r.status === "finished" ? rankPercentile(r.rank, finishers) : null,
+      course: { id: r.course_id, name: r.course_name, distance: r.distance },
+      event: { id: r.event_id, name: r.event_name, slug: r.slug, date: r.start_date },
+    };
+  });
+}
