@@ -3,6 +3,7 @@ import { accountsService, type MailSender } from "../features/accounts/accounts.
 import { alertsService } from "../features/alerts/alerts.service.server.ts";
 import { unsubscribeTokens } from "../features/alerts/unsubscribe-token.server.ts";
 import { commentsService } from "../features/comments/comments.service.server.ts";
+import { communityService } from "../features/community/community.service.server.ts";
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { engagementService } from "../features/engagement/engagement.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
@@ -103,6 +104,7 @@ export function createServices(
     engagement: engagementService(db, clock, { search, publicOrigin: deps.publicOrigin }),
     ratings: ratingsService(db, clock),
     comments: commentsService(db, clock),
+    community: communityService(db, clock),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),
