@@ -28,6 +28,13 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
           >
             {t("nav.races")}
           </Link>
+          <Link
+            to={pagePath("community", locale)}
+            className="rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+            data-testid="community-link"
+          >
+            {t("nav.community")}
+          </Link>
           {user ? (
             <>
               <Link

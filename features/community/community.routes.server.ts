@@ -6,6 +6,7 @@ import { idParam } from "../../shared/input.ts";
 import { access } from "../accounts/access.server.ts";
 import {
   DIRECTORY_PAGE_SIZE,
+  type DirectorySort,
   directoryParamsSchema,
   directoryQuerySchema,
   directorySchema,
@@ -99,14 +100,15 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
             "`type`: `newest` (default: newest members first), `active` (most finished races over the last year, " +
             "then all time) or `name`. `q` searches names and pseudos, `city` the town, `sport` a sport's key. " +
             `${DIRECTORY_PAGE_SIZE} a page.`,
-          params: directoryParamsSchema,
+          ...(path.endsWith(":type") ? { params: directoryParamsSchema.required() } : {}),
           querystring: directoryQuerySchema,
           response: { 200: directorySchema, ...errors },
         },
       },
       async (request, reply) => {
         reply.header("Cache-Control", "public, max-age=60");
-        return service().directory(request.params.type ?? "newest", request.query);
+        const { type } = (request.params ?? {}) as { type?: DirectorySort };
+        return service().directory(type ?? "newest", request.query);
       },
     );
   }
