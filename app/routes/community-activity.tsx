@@ -47,7 +47,8 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: Boolean(args.data?.filtered),
   });
 
-const CHIP = "inline-flex min-h-11 items-center rounded-full border px-3 py-1.5 font-medium text-sm whitespace-nowrap";
+const CHIP =
+  "inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full border px-3 py-1.5 font-medium text-sm";
 
 export default function CommunityActivityPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("community");
@@ -67,7 +68,10 @@ export default function CommunityActivityPage({ loaderData }: Route.ComponentPro
         <h1 className="font-bold text-3xl text-ink-900">{t("timeline.heading")}</h1>
         <CommunityNav locale={locale} current="communityActivity" />
       </header>
-      <nav aria-label={t("timeline.filter")} className="mt-4 flex flex-wrap gap-2">
+      <nav
+        aria-label={t("timeline.filter")}
+        className="-mx-3 mt-4 flex gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+      >
         {TIMELINE_TYPES.map((type) => (
           <Link
             key={type}

@@ -101,8 +101,6 @@ type RankingRow = UserCols & {
   distance: string | number;
   elevation: string | number;
   rank: string | number;
-  rn: string | number;
-  total: string | number;
 };
 
 type TimelineRow = {
@@ -133,6 +131,9 @@ const TIMELINE_FILTER: Record<TimelineType, TimelineKind[]> = {
   events: ["event"],
 };
 
+/** How long a ranked list is reused before it is read again (results change a few times a day). */
+export const RANKING_CACHE_MS = 60_000;
+
 /** Characters of a comment shown in the timeline. */
 const EXCERPT_LENGTH = 160;
 
@@ -149,12 +150,66 @@ export function communityService(db: Db, clock: () => Date) {
     return town ?? null;
   }
 
+  type RankedMember = RankingEntry & { userId: number };
+  /** Whole ranked lists by period, order and last day, with the time they were read. */
+  const rankings = new Map<string, { readAt: number; list: Promise<RankedMember[]> }>();
+
+  /** One ranked list, from memory when read less than RANKING_CACHE_MS ago. */
+  function rankedList(period: RankingPeriod, order: RankingOrder, from: string | null, to: string) {
+    const key = `${period}:${order}:${to}`;
+    const kept = rankings.get(key);
+    if (kept && performance.now() - kept.readAt < RANKING_CACHE_MS) return kept.list;
+    const list = readRanking(order, from, to);
+    rankings.set(key, { readAt: performance.now(), list });
+    // A failed read is not kept.
+    list.catch(() => rankings.delete(key));
+    for (const [other, entry] of rankings) {
+      if (performance.now() - entry.readAt >= RANKING_CACHE_MS) rankings.delete(other);
+    }
+    return list;
+  }
+
+  async function readRanking(order: RankingOrder, from: string | null, to: string): Promise<RankedMember[]> {
+    const value = ORDER_COLUMN[order];
+    const dateFilter = from
+      ? sql`e.start_date BETWEEN ${from}::date AND ${to}::date`
+      : sql`e.start_date <= ${to}::date`;
+    const list = await rows<RankingRow>(
+      db,
+      sql`WITH agg AS (
+            SELECT r.user_id, count(*)::int AS races,
+                   coalesce(sum(c.distance), 0)::bigint AS distance,
+                   coalesce(sum(c.elevation_gain), 0)::bigint AS elevation
+            FROM results r
+            JOIN events e ON e.id = r.event_id
+            JOIN courses c ON c.id = r.course_id
+            WHERE r.user_id IS NOT NULL AND r.status = 'finished' AND ${dateFilter}
+            GROUP BY r.user_id
+          )
+          SELECT a.user_id, a.races, a.distance, a.elevation,
+                 rank() OVER (ORDER BY ${value} DESC) AS rank,
+                 u.slug, u.pseudo, u.first_name, u.last_name, u.photo, u.updated_at, u.city
+          FROM agg a JOIN users u ON u.id = a.user_id
+          WHERE ${PUBLIC_MEMBER} AND ${value} > 0
+          ORDER BY ${value} DESC, ${SORT_NAME}, a.user_id`,
+    );
+    return list.map((r) => ({
+      ...card(r),
+      userId: r.user_id,
+      rank: Number(r.rank),
+      races: Number(r.races),
+      distance: Number(r.distance),
+      elevation: Number(r.elevation),
+    }));
+  }
+
   return {
     /**
      * GET /api/rankings/{period}/{order}: public members ranked by finished results, distance or
      * D+ over the editions of the period. Equal values share a rank (SQL rank()); within a rank,
-     * by name. One statement: the aggregate over the members' finished results (the partial
-     * index results_member_finished_idx), the window functions, the page and the caller's own line.
+     * by name. The whole ranked list of a period and order is one statement (the aggregate over
+     * the members' finished results, then the window functions), kept in memory for
+     * RANKING_CACHE_MS: pages and the caller's own line are read from it (bench: `--only rankings`).
      */
     async ranking(
       period: RankingPeriod,
@@ -164,56 +219,9 @@ export function communityService(db: Db, clock: () => Date) {
       const { from, to } = rankingWindow(period, clock());
       const page = options.page ?? 1;
       const offset = (page - 1) * RANKING_PAGE_SIZE;
-      const value = ORDER_COLUMN[order];
-      const dateFilter = from
-        ? sql`e.start_date BETWEEN ${from}::date AND ${to}::date`
-        : sql`e.start_date <= ${to}::date`;
-      const list = await rows<RankingRow>(
-        db,
-        sql`WITH agg AS (
-              SELECT r.user_id, count(*)::int AS races,
-                     coalesce(sum(c.distance), 0)::bigint AS distance,
-                     coalesce(sum(c.elevation_gain), 0)::bigint AS elevation
-              FROM results r
-              JOIN events e ON e.id = r.event_id
-              JOIN courses c ON c.id = r.course_id
-              WHERE r.user_id IS NOT NULL AND r.status = 'finished' AND ${dateFilter}
-              GROUP BY r.user_id
-            ), ranked AS (
-              SELECT a.user_id, a.races, a.distance, a.elevation,
-                     rank() OVER (ORDER BY ${value} DESC) AS rank,
-                     row_number() OVER (ORDER BY ${value} DESC, ${SORT_NAME}, a.user_id) AS rn,
-                     count(*) OVER () AS total
-              FROM agg a JOIN users u ON u.id = a.user_id
-              WHERE ${PUBLIC_MEMBER} AND ${value} > 0
-            )
-            SELECT ranked.*, u.slug, u.pseudo, u.first_name, u.last_name, u.photo, u.updated_at, u.city
-            FROM ranked JOIN users u ON u.id = ranked.user_id
-            WHERE (ranked.rn > ${offset} AND ranked.rn <= ${offset + RANKING_PAGE_SIZE})
-               OR ranked.user_id = ${options.viewerId ?? 0}
-            ORDER BY ranked.rn`,
-      );
-      const entry = (r: RankingRow): RankingEntry => ({
-        ...card(r),
-        rank: Number(r.rank),
-        races: Number(r.races),
-        distance: Number(r.distance),
-        elevation: Number(r.elevation),
-      });
-      const inPage = (r: RankingRow) => Number(r.rn) > offset && Number(r.rn) <= offset + RANKING_PAGE_SIZE;
-      const mine = options.viewerId ? list.find((r) => r.user_id === options.viewerId) : undefined;
-      let total = list.length ? Number(list[0].total) : 0;
-      if (!list.length && page > 1) {
-        // Past the last page: still say how many are ranked.
-        const [count] = await rows<{ n: number }>(
-          db,
-          sql`SELECT count(DISTINCT r.user_id)::int AS n FROM results r
-              JOIN events e ON e.id = r.event_id JOIN courses c ON c.id = r.course_id JOIN users u ON u.id = r.user_id
-              WHERE r.status = 'finished' AND ${dateFilter} AND ${PUBLIC_MEMBER}
-                AND ${order === "races" ? sql`true` : order === "distance" ? sql`c.distance > 0` : sql`c.elevation_gain > 0`}`,
-        );
-        total = count?.n ?? 0;
-      }
+      const list = await rankedList(period, order, from, to);
+      const mine = options.viewerId ? list.find((entry) => entry.userId === options.viewerId) : undefined;
+      const strip = ({ userId: _, ...entry }: RankedMember): RankingEntry => entry;
       return {
         period,
         order,
@@ -221,10 +229,15 @@ export function communityService(db: Db, clock: () => Date) {
         to,
         page,
         pageSize: RANKING_PAGE_SIZE,
-        total,
-        entries: list.filter(inPage).map(entry),
-        me: mine ? entry(mine) : null,
+        total: list.length,
+        entries: list.slice(offset, offset + RANKING_PAGE_SIZE).map(strip),
+        me: mine ? strip(mine) : null,
       };
+    },
+
+    /** Drops the rankings kept in memory (after results, profiles or accounts change). */
+    forgetRankings(): void {
+      rankings.clear();
     },
 
     /**

@@ -16,7 +16,8 @@ import { MemberAvatar } from "./MemberAvatar.tsx";
 /** The URL of a ranking view: the page reads `period`, `order` and `page` from its query string. */
 export type RankingHref = (view: { period: RankingPeriod; order: RankingOrder; page?: number }) => string;
 
-const CHIP = "inline-flex min-h-11 items-center rounded-full border px-3 py-1.5 font-medium text-sm";
+const CHIP =
+  "inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full border px-3 py-1.5 font-medium text-sm";
 const CHIP_ON = `${CHIP} border-brand-700 bg-brand-700 text-white`;
 const CHIP_OFF = `${CHIP} border-slate-300 bg-white text-ink-700 hover:border-brand-600 hover:text-ink-900`;
 
@@ -40,8 +41,11 @@ function Switches<T extends string>({
   href: (value: T) => string;
 }) {
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center gap-2">
-      <span className="font-medium text-ink-500 text-sm">{label}</span>
+    <nav
+      aria-label={label}
+      className="-mx-3 flex items-center gap-2 overflow-x-auto px-3 pb-1 sm:mx-0 sm:flex-wrap sm:px-0"
+    >
+      <span className="shrink-0 font-medium text-ink-500 text-sm">{label}</span>
       {values.map((value) => (
         <Link
           key={value}
