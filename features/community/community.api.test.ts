@@ -177,6 +177,18 @@ describe("rankings", () => {
     expect(privy.entries.map((e) => e.displayName)).not.toContain("Paul Privé");
   });
 
+  it("leaves out at once a member who made their profile private, though the ranking is kept a minute", async () => {
+    expect((await ranking("1m", "races")).entries.map((e) => e.displayName)).toContain("Bruno Route");
+    await t.database.db.update(users).set({ publicProfile: false }).where(eq(users.id, m.bruno.id));
+    try {
+      const after = await ranking("1m", "races", m.bruno.cookie);
+      expect(after.entries.map((e) => e.displayName)).not.toContain("Bruno Route");
+      expect(after.me).toBeNull();
+    } finally {
+      await t.database.db.update(users).set({ publicProfile: true }).where(eq(users.id, m.bruno.id));
+    }
+  });
+
   it("a page past the end is empty but keeps the total", async () => {
     const r = await ranking("all", "races");
     const page2 = (await get("/api/rankings/all/races?page=2")).json() as Ranking;

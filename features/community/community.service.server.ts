@@ -220,7 +220,22 @@ export function communityService(db: Db, clock: () => Date) {
       const page = options.page ?? 1;
       const offset = (page - 1) * RANKING_PAGE_SIZE;
       const list = await rankedList(period, order, from, to);
-      const mine = options.viewerId ? list.find((entry) => entry.userId === options.viewerId) : undefined;
+      const found = options.viewerId ? list.find((entry) => entry.userId === options.viewerId) : undefined;
+      const shown = list.slice(offset, offset + RANKING_PAGE_SIZE);
+      // The list may be a minute old: a member who made their profile private (or was disabled)
+      // since is left out of the page at once (one query on the page's ids, by primary key).
+      const ids = [...shown, ...(found ? [found] : [])].map((entry) => entry.userId);
+      const stillPublic = new Set(
+        ids.length
+          ? (
+              await rows<{ id: number }>(
+                db,
+                sql`SELECT u.id FROM users u WHERE u.id IN (${sql.join(ids, sql`, `)}) AND ${PUBLIC_MEMBER}`,
+              )
+            ).map((r) => r.id)
+          : [],
+      );
+      const mine = found && stillPublic.has(found.userId) ? found : undefined;
       const strip = ({ userId: _, ...entry }: RankedMember): RankingEntry => entry;
       return {
         period,
@@ -230,7 +245,7 @@ export function communityService(db: Db, clock: () => Date) {
         page,
         pageSize: RANKING_PAGE_SIZE,
         total: list.length,
-        entries: list.slice(offset, offset + RANKING_PAGE_SIZE).map(strip),
+        entries: shown.filter((entry) => stillPublic.has(entry.userId)).map(strip),
         me: mine ? strip(mine) : null,
       };
     },
