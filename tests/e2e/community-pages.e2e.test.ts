@@ -91,6 +91,7 @@ describe("community pages", () => {
       .getByRole("link", { name: "Activité" })
       .click();
     await page.waitForURL(/\/communaute\/activite$/);
+    await page.locator("h1", { hasText: "Activité de la communauté" }).waitFor();
     const items = page.getByTestId("timeline").locator("li");
     expect(await items.count()).toBe(20);
     await expect(items.first().textContent()).resolves.toContain("a terminé");
