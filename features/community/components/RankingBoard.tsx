@@ -78,7 +78,9 @@ function Row({ entry, order, locale, me }: { entry: RankingEntry; order: Ranking
           </span>
         </Link>
       </td>
-      <td className={`py-2 pr-2 text-right tabular-nums ${order === "races" ? "font-bold" : "text-ink-700"}`}>
+      <td
+        className={`py-2 pr-2 text-right tabular-nums ${order === "races" ? "font-bold" : "text-ink-700 max-sm:hidden"}`}
+      >
         {formatNumber(entry.races, locale)}
       </td>
       <td
@@ -171,7 +173,10 @@ export function RankingBoard({
                 <th scope="col" className="py-2 pr-2">
                   {t("rankings.member")}
                 </th>
-                <th scope="col" className="w-16 py-2 pr-2 text-right sm:w-20">
+                <th
+                  scope="col"
+                  className={`w-16 py-2 pr-2 text-right sm:w-20 ${order === "races" ? "" : "max-sm:hidden"}`}
+                >
                   {t("rankings.races")}
                 </th>
                 <th scope="col" className="w-28 py-2 pr-2 text-right max-sm:hidden">
