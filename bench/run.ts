@@ -26,6 +26,8 @@
  *   fault     the same server under 50 clients for 30 s (search and event pages, API: errors, p50,
  *             p99), then killed with SIGKILL during a burst of registrations and restarted on the
  *             same data: acknowledged writes kept, every queued mail delivered once (bench/fault.ts)
+ *   rankings  the community rankings over 100,000 results of 5,000 members, PGlite in memory: median
+ *             and p95 of each period × order (bench/community.ts)
  *
  * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…],
  * --baseline <folder of another built checkout> (pages and uploads parts).
@@ -54,6 +56,7 @@ import { loadConfig } from "../server/config.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
 import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "../tests/api/fixtures.ts";
 import { type AccountsFigures, accountsPart, accountsTable } from "./accounts.ts";
+import { type RankingsFigures, rankingsPart, rankingsTable } from "./community.ts";
 import { type FaultFigures, faultPart, faultTables } from "./fault.ts";
 import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } from "./lighthouse.ts";
 import { type LoadResult, median, percentile, runLoad } from "./load.ts";
@@ -75,6 +78,7 @@ const PARTS = [
   "accounts",
   "fault",
   "results-import",
+  "rankings",
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -1135,6 +1139,7 @@ async function main() {
   let mailFigures: MailFigures | undefined;
   let resultsImportFigures: ResultsImportFigures | undefined;
   let accountsFigures: AccountsFigures | undefined;
+  let rankingsFigures: RankingsFigures | undefined;
   let faultFigures: FaultFigures | undefined;
 
   const cleanup: (() => Promise<unknown>)[] = [];
@@ -1275,6 +1280,10 @@ async function main() {
       accountsFigures = await accountsPart({ quick: options.quick, baseline: options.baseline });
       results.accounts = accountsFigures;
     }
+    if (options.parts.has("rankings")) {
+      rankingsFigures = await rankingsPart({ quick: options.quick });
+      results.rankings = rankingsFigures;
+    }
     if (options.parts.has("fault")) {
       faultFigures = await faultPart({ quick: options.quick });
       results.fault = faultFigures;
@@ -1326,6 +1335,8 @@ async function main() {
     );
   if (accountsFigures)
     console.log(`\n### Registration and recovery, known vs unknown addresses\n\n${accountsTable(accountsFigures)}`);
+  if (rankingsFigures)
+    console.log(`\n### Community rankings over members' results\n\n${rankingsTable(rankingsFigures)}`);
   if (faultFigures)
     console.log(`\n### Load and fault (server as \`npm start\` runs it)\n\n${faultTables(faultFigures)}`);
   console.log(

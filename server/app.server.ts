@@ -23,6 +23,7 @@ import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
 import { registerAlertJobs } from "../features/alerts/alerts.jobs.server.ts";
 import { alertsRoutes } from "../features/alerts/alerts.routes.server.ts";
 import { commentsRoutes } from "../features/comments/comments.routes.server.ts";
+import { communityRoutes } from "../features/community/community.routes.server.ts";
 import { editorRoutes } from "../features/editor/editor.routes.server.ts";
 import { engagementRoutes } from "../features/engagement/engagement.routes.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(ratingsRoutes);
   await app.register(resultsRoutes);
   await app.register(commentsRoutes);
+  await app.register(communityRoutes);
   await app.register(firstAdminRoutes);
   await app.register(oauthRoutes);
   await app.register(trackUploadRoutes);

@@ -4,6 +4,7 @@ import { alertsService } from "../features/alerts/alerts.service.server.ts";
 import { unsubscribeTokens } from "../features/alerts/unsubscribe-token.server.ts";
 import { badgesService, memberStats, refreshMemberAchievements } from "../features/badges/badges.service.server.ts";
 import { commentsService } from "../features/comments/comments.service.server.ts";
+import { communityService } from "../features/community/community.service.server.ts";
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { engagementService } from "../features/engagement/engagement.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
@@ -108,6 +109,7 @@ export function createServices(
     results: resultsService(db, clock),
     badges: badgesService(db, clock),
     comments: commentsService(db, clock),
+    community: communityService(db, clock),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),

@@ -1,4 +1,4 @@
-import { Globe, LogIn, LogOut, ShieldCheck, UserRound } from "lucide-react";
+import { Globe, LogIn, LogOut, ShieldCheck, UserRound, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useViewer } from "../../features/accounts/components/viewer.tsx";
@@ -27,6 +27,14 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
             className="rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
           >
             {t("nav.races")}
+          </Link>
+          <Link
+            to={pagePath("community", locale)}
+            className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+            data-testid="community-link"
+          >
+            <Users className="h-4 w-4 sm:hidden" aria-hidden="true" />
+            <span className="max-sm:sr-only">{t("nav.community")}</span>
           </Link>
           {user ? (
             <>

@@ -1,6 +1,7 @@
 import { data, useRouteLoaderData, useSearchParams } from "react-router";
 import { useViewer } from "../../features/accounts/components/viewer.tsx";
 import { CommentsIsland, EncouragementWallIsland } from "../../features/comments/components/islands.tsx";
+import { EventFinishersIsland } from "../../features/community/components/islands.tsx";
 import { EventParticipants, EventStats } from "../../features/engagement/components/EventCommunity.tsx";
 import { FavoriteButton } from "../../features/engagement/components/FavoriteButton.tsx";
 import { PlanCourse } from "../../features/engagement/components/PlanCourse.tsx";
@@ -193,6 +194,8 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
         wall: ({ eventPath, canModerate }) => (
           <EncouragementWallIsland eventId={event.id} locale={locale} eventPath={eventPath} canModerate={canModerate} />
         ),
+        finishers:
+          event.startDate <= loaderData.today ? <EventFinishersIsland eventId={event.id} locale={locale} /> : null,
         results: loaderData.results ? (
           <EventResultsSection
             summary={loaderData.results}

@@ -79,6 +79,8 @@ describe("GET /sitemap.xml", () => {
     expect(urls).toContain(`${origin}/`);
     expect(urls).toContain(`${origin}/en`);
     expect(urls).toContain(`${origin}/page/credits`);
+    expect(urls).toContain(`${origin}/communaute`);
+    expect(urls).toContain(`${origin}/en/community/members`);
     expect(urls.some((u) => u.startsWith(`${origin}/courses/region/`))).toBe(true);
     expect(urls.some((u) => u.startsWith(`${origin}/en/races/department/`))).toBe(true);
     expect(urls.some((u) => /\/courses\/[a-z-]+\/[a-z-]+$/.test(u) && !u.includes("/region/"))).toBe(true);

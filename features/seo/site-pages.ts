@@ -24,6 +24,7 @@ function localized(page: PageId, params: (locale: Locale) => Record<string, stri
 export function sitePages(counts: LandingCounts): LocalizedPage[] {
   const pages: LocalizedPage[] = [localized("home")];
   for (const key of STATIC_PAGE_KEYS) pages.push(localized("page", (locale) => ({ slug: STATIC_PAGES[key][locale] })));
+  pages.push(localized("community"), localized("communityActivity"), localized("communityMembers"));
   for (const sport of SPORTS) {
     if (!counts.sports[sport.key]) continue;
     pages.push(localized("landingSport", (locale) => ({ sport: sportSlug(sport, locale) })));

@@ -60,6 +60,9 @@ describe("HTML of the main pages (html-validate, standard and a11y rules)", () =
     ["register", "/inscription"],
     ["legal notice", "/page/mentions-legales"],
     ["home in English", "/en"],
+    ["community", "/communaute"],
+    ["community activity in English", "/en/community/activity"],
+    ["members directory", "/communaute/membres?q=camille"],
   ])("%s (%s) has no problem", async (_name, path) => {
     expect(await problems(path)).toEqual([]);
   });

@@ -243,6 +243,8 @@ export type EventPageSlots = {
   comments?: EventSlot;
   /** Side column, after the event's facts and links. */
   wall?: EventSlot;
+  /** Side column, after the wall: the members who finished the edition (features/community). */
+  finishers?: EventSlot;
   /** Below the courses: the edition's results (features/results, loaded lazily). */
   results?: EventSlot;
 };
@@ -337,6 +339,7 @@ export function EventPage({
             <EventInfo event={event} locale={locale} />
             <EventLinks event={event} />
             {slot(slots?.wall)}
+            {slot(slots?.finishers)}
             <EditionsList editions={event.editions} locale={locale} today={today} />
             <section aria-labelledby="share-heading" className={card}>
               <h2 id="share-heading" className="font-bold text-ink-900 text-lg">
