@@ -23,12 +23,16 @@ const FILES: Record<PageId, string> = {
   planning: "routes/planning.tsx",
   favorites: "routes/favorites.tsx",
   alerts: "routes/alerts.tsx",
+  stravaActivity: "routes/strava-activity.tsx",
+  activities: "routes/activities.tsx",
+  activity: "routes/activity.tsx",
   unsubscribe: "routes/unsubscribe.tsx",
   eventNew: "routes/event-editor.tsx",
   eventEdit: "routes/event-editor.tsx",
   admin: "routes/admin.tsx",
   adminEvents: "routes/admin-events.tsx",
   adminComments: "routes/admin-comments.tsx",
+  adminActivities: "routes/admin-activities.tsx",
   setup: "routes/setup.tsx",
 };
 

@@ -121,7 +121,20 @@ export async function promoteToOrganiser(tx: Executor, userId: number): Promise<
     .where(and(eq(users.id, userId), eq(users.role, "member")));
 }
 
-export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSender; publicOrigin: string }) {
+/**
+ * What other features keep of a member and must follow the account: erased when it is disabled
+ * (inside its transaction), included in the GDPR export (features/activities).
+ */
+export type MemberDataHooks = {
+  erase(userId: number, tx: Executor): Promise<void>;
+  export(userId: number): Promise<unknown>;
+};
+
+export function accountsService(
+  db: Db,
+  clock: () => Date,
+  deps: { mail: MailSender; publicOrigin: string; memberData?: MemberDataHooks },
+) {
   const limiter = rateLimiter(db, clock);
   const sessionsOf = sessionStore(db, clock);
 
@@ -632,6 +645,8 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
         await sessionsOf.deleteForUser(user.id, undefined, tx);
         // Its ratings leave the editions' averages (features/ratings).
         await recomputeRatingsOfMember(tx, user.id);
+        // Imported activities (Strava, files) go with the account.
+        await deps.memberData?.erase(user.id, tx);
         await log(user.id, "account_disabled", meta, undefined, tx);
         await mailMember(user, "accountDisabled", tx);
       });
@@ -729,6 +744,7 @@ export function accountsService(db: Db, clock: () => Date, deps: { mail: MailSen
           mutedKinds: preferences?.muted ?? [],
         },
         ...(await memberContributions(db, userId)),
+        ...(deps.memberData ? { activities: await deps.memberData.export(userId) } : {}),
       };
     },
 

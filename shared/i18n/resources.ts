@@ -5,6 +5,7 @@
  * namespace is done here only.
  */
 import enAccount from "../../locales/en/account.json";
+import enActivities from "../../locales/en/activities.json";
 import enCommon from "../../locales/en/common.json";
 import enCommunity from "../../locales/en/community.json";
 import enEditor from "../../locales/en/editor.json";
@@ -18,6 +19,7 @@ import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
+import frActivities from "../../locales/fr/activities.json";
 import frCommon from "../../locales/fr/common.json";
 import frCommunity from "../../locales/fr/community.json";
 import frEditor from "../../locales/fr/editor.json";
@@ -46,6 +48,7 @@ export const resources = {
     organizer: frOrganizer,
     engagement: frEngagement,
     community: frCommunity,
+    activities: frActivities,
   },
   en: {
     common: enCommon,
@@ -61,6 +64,7 @@ export const resources = {
     organizer: enOrganizer,
     engagement: enEngagement,
     community: enCommunity,
+    activities: enActivities,
   },
 } as const;
 
