@@ -63,11 +63,12 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["activities"],
         summary: "Connect Strava for activities (activity:read_all): redirects to Strava's authorisation page",
+        querystring: z.object({ lang: z.enum(["fr", "en"]).optional() }),
       },
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      return reply.redirect(service().connectUrl(user), 302);
+      return reply.redirect(service().connectUrl(user, request.query.lang ?? requestLocale(request)), 302);
     },
   );
 
@@ -89,7 +90,10 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
-      const page = pagePath("stravaActivity", user.locale === "en" ? "en" : "fr");
+      const page = pagePath(
+        "stravaActivity",
+        service().stateLocale(request.query.state) ?? (user.locale === "en" ? "en" : "fr"),
+      );
       try {
         await service().completeConnect(user, request.query);
         return reply.redirect(`${page}?connected=1`, 302);

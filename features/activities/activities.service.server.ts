@@ -144,8 +144,9 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
     return createHmac("sha256", deps.secret).update(`strava-connect:${value}`).digest("base64url");
   }
 
-  function connectState(userId: number): string {
-    const value = `${userId}.${clock().getTime() + STATE_TTL_MS}.${randomBytes(8).toString("base64url")}`;
+  /** `<member>.<expiry>.<nonce>-<page language>.<signature>`: the callback returns to that language. */
+  function connectState(userId: number, locale: Locale): string {
+    const value = `${userId}.${clock().getTime() + STATE_TTL_MS}.${randomBytes(8).toString("base64url")}-${locale}`;
     return `${value}.${sign(value)}`;
   }
 
@@ -443,9 +444,15 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
     // Strava connection
 
     /** Where the member's browser goes to connect Strava. */
-    connectUrl(user: { id: number }): string {
+    connectUrl(user: { id: number }, locale: Locale): string {
       if (!strava.enabled) throw new ApiError("STRAVA_UNAVAILABLE");
-      return strava.authorizationUrl(connectState(user.id), redirectUri).href;
+      return strava.authorizationUrl(connectState(user.id, locale), redirectUri).href;
+    },
+
+    /** The page language a connect state was started from (the callback's redirect), if any. */
+    stateLocale(state: string | undefined): Locale | null {
+      const match = /-(fr|en)\.[^.]*$/.exec(state ?? "");
+      return match ? (match[1] as Locale) : null;
     },
 
     /** The end of Strava's authorisation: tokens kept (sealed), first sync queued. */

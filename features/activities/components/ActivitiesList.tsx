@@ -110,7 +110,7 @@ export function ActivitiesList({
         {data.totals.length === 0 ? (
           <p className="mt-3 text-ink-700 text-sm">{t("totals.none")}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="mt-3">
             <table className="w-full text-left text-sm" data-testid="totals">
               <thead className="text-ink-500">
                 <tr>

@@ -119,7 +119,7 @@ export function ActivityView({ initial, locale }: { initial: ActivityDetail; loc
           <h3 id="splits-title" className="font-semibold text-ink-900">
             {t("detail.splits")}
           </h3>
-          <div className="mt-2 overflow-x-auto">
+          <div className="mt-2">
             <table className="w-full text-left text-sm tabular-nums" data-testid="splits">
               <thead className="text-ink-500">
                 <tr>

@@ -63,7 +63,7 @@ export function AdminActivitiesView({ data, locale }: { data: AdminActivities; l
         {data.members.length === 0 ? (
           <p className="mt-2 text-ink-700 text-sm">{t("admin.none")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div>
             <table className="mt-2 w-full text-left text-sm tabular-nums" data-testid="admin-members">
               <thead className="text-ink-500">
                 <tr>

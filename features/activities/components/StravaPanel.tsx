@@ -17,7 +17,7 @@ const POLL_MS = 3_000;
 export function PoweredByStrava() {
   const { t } = useTranslation("activities");
   return (
-    <p className="font-semibold text-[#FC4C02] text-xs uppercase tracking-wide" data-testid="powered-by-strava">
+    <p className="font-semibold text-[#B83700] text-xs uppercase tracking-wide" data-testid="powered-by-strava">
       {t("detail.poweredBy")}
     </p>
   );
@@ -104,7 +104,10 @@ export function StravaPanel({
       ) : !status.connected ? (
         <div className="space-y-3">
           <p className="text-ink-700 text-sm">{t("strava.notConnected")}</p>
-          <a href="/api/strava/connect" className={`${PRIMARY_BUTTON} bg-[#FC4C02] hover:bg-[#e04402]`}>
+          <a
+            href={`/api/strava/connect?lang=${locale}`}
+            className={`${PRIMARY_BUTTON} bg-[#B83700] hover:bg-[#9A2E00]`}
+          >
             {t("strava.connect")}
           </a>
         </div>
