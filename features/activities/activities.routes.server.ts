@@ -203,7 +203,15 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         access: access.member,
         openapi: {
-          errors: ["FIELD_REQUIRED", "TOO_MANY_FILES", "TOO_MANY_UPLOADS", "ACTIVITY_FILE_TOO_LARGE", "SERVER_BUSY"],
+          errors: [
+            "FIELD_REQUIRED",
+            "TOO_MANY_FILES",
+            "TOO_MANY_UPLOADS",
+            "ACTIVITY_FILE_INVALID",
+            "ACTIVITY_FILE_EMPTY",
+            "ACTIVITY_FILE_TOO_LARGE",
+            "SERVER_BUSY",
+          ],
           multipart: z.object({
             file: uploadedFile("GPX, TCX or FIT files (field `file`, repeated): 10 at most, 15 MB each"),
           }),
@@ -212,7 +220,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["activities"],
         summary:
-          "Upload activity files (GPX, TCX, FIT; field `file`, up to 10): each file gets its activity or its own translated error",
+          "Upload activity files (GPX, TCX, FIT; field `file`, up to 10): each file gets its activity or its own translated error; when none is readable, 400 with the first file's error",
         consumes: ["multipart/form-data"],
         response: {
           200: uploadResponseSchema,

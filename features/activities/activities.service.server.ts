@@ -655,13 +655,21 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
       await limiter.hit(`upload:activity:${user.id}`, ACTIVITY_UPLOAD_LIMIT, "TOO_MANY_UPLOADS");
     },
 
-    /** Stores the files read by the workers; each outcome (activity or translated error) in order. */
+    /**
+     * Stores the files read by the workers; each outcome (activity or translated error) in order.
+     * When no file is readable the whole upload is refused with the first file's error.
+     */
     async storeFiles(
       user: { id: number },
       files: { fileName: string; read: ReadActivityFile | null; error: unknown }[],
       locale: Locale,
     ): Promise<UploadResponse> {
       if (files.length > ACTIVITY_FILES_PER_UPLOAD) throw new ApiError("TOO_MANY_FILES");
+      // Nothing readable: the upload is refused as a whole, with the (first) file's own error.
+      if (files.every((f) => !f.read)) {
+        const first = files[0]?.error;
+        throw first instanceof ApiError ? first : new ApiError("ACTIVITY_FILE_INVALID");
+      }
       const out: UploadResponse["files"] = [];
       for (const file of files) {
         if (!file.read) {
