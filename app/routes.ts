@@ -27,6 +27,9 @@ const FILES: Record<PageId, string> = {
   favorites: "routes/favorites.tsx",
   results: "routes/my-results.tsx",
   alerts: "routes/alerts.tsx",
+  stravaActivity: "routes/strava-activity.tsx",
+  activities: "routes/activities.tsx",
+  activity: "routes/activity.tsx",
   unsubscribe: "routes/unsubscribe.tsx",
   eventNew: "routes/event-editor.tsx",
   eventEdit: "routes/event-editor.tsx",
@@ -34,6 +37,7 @@ const FILES: Record<PageId, string> = {
   admin: "routes/admin.tsx",
   adminEvents: "routes/admin-events.tsx",
   adminComments: "routes/admin-comments.tsx",
+  adminActivities: "routes/admin-activities.tsx",
   setup: "routes/setup.tsx",
 };
 

@@ -1,6 +1,7 @@
 /** Gathers every domain's tables for Drizzle and drizzle-kit. */
 
 export * from "../features/accounts/accounts.tables.ts";
+export * from "../features/activities/activities.tables.ts";
 export * from "../features/alerts/alerts.tables.ts";
 export * from "../features/comments/comments.tables.ts";
 export * from "../features/editor/editor.tables.ts";

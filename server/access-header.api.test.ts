@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../tests/api/harness.ts";
 import { fillUrl, routesOf, WRITE_METHODS } from "../tests/api/routes.ts";
 import { countWrites } from "../tests/api/write-counter.ts";
-import { normalisedPath } from "./errors.server.ts";
+import { EXTERNAL_CALLBACKS, normalisedPath } from "./errors.server.ts";
 
 let t: TestApp;
 let writes: () => Promise<number>;
@@ -35,8 +35,27 @@ const VARIANTS: [string, (path: string) => string][] = [
 ];
 
 describe("the access header on every API write", () => {
+  // Writes another service makes (Strava's push events) prove their sender otherwise: see below.
   const writeRoutes = () =>
-    routesOf(t.app).filter((route) => WRITE_METHODS.has(route.method) && route.url.startsWith("/api/"));
+    routesOf(t.app).filter(
+      (route) =>
+        WRITE_METHODS.has(route.method) &&
+        route.url.startsWith("/api/") &&
+        !EXTERNAL_CALLBACKS.has(`${route.method} ${route.url}`),
+    );
+
+  it("lets only Strava's push events in without it, and they still refuse what Strava would not send", async () => {
+    expect([...EXTERNAL_CALLBACKS]).toEqual(["POST /api/strava/webhook"]);
+    const before = await writes();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/strava/webhook",
+      payload: { email: "x@example.fr", password: "password-123" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).not.toBe("MISSING_ACCESS_HEADER");
+    expect(await writes()).toBe(before);
+  });
 
   it("finds the write routes in the app's route table", () => {
     const urls = writeRoutes().map((route) => `${route.method} ${route.url}`);

@@ -20,6 +20,8 @@ import { firstAdminRoutes } from "../features/accounts/first-admin.routes.server
 import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
 import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
+import { registerActivityJobs } from "../features/activities/activities.jobs.server.ts";
+import { activitiesRoutes } from "../features/activities/activities.routes.server.ts";
 import { registerAlertJobs } from "../features/alerts/alerts.jobs.server.ts";
 import { alertsRoutes } from "../features/alerts/alerts.routes.server.ts";
 import { commentsRoutes } from "../features/comments/comments.routes.server.ts";
@@ -226,11 +228,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       searchResultCacheMs: cacheMs,
       secret,
       enqueue: (queue, payload, opts) => jobs.enqueue(queue, payload, opts),
+      activities: config,
     }),
   );
   const schedulePeriodic = Boolean(options.runJobs) && config.NODE_ENV !== "test";
   scheduleEditionCopies(app, jobs, clock, schedulePeriodic);
   registerAlertJobs(app, jobs, clock, schedulePeriodic);
+  registerActivityJobs(app, jobs, clock, schedulePeriodic);
   if (options.runJobs) jobs.start();
   // Event page views: counted in memory on the page's path, written once a minute (and at close).
   const viewFlush = setInterval(() => {
@@ -317,6 +321,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(editorRoutes);
   await app.register(mapsRoutes);
   await app.register(resultsImportRoutes);
+  await app.register(activitiesRoutes);
 
   // Uploaded files (profile photos…), under the addresses of shared/image-url.ts.
   fs.mkdirSync(path.join(config.dataDir, "uploads"), { recursive: true });

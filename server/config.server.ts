@@ -104,6 +104,12 @@ const schema = z.object({
   STRAVA_AUTHORIZATION_URL: z.url().default("https://www.strava.com/oauth/authorize"),
   STRAVA_TOKEN_URL: z.url().default("https://www.strava.com/oauth/token"),
   STRAVA_API_URL: z.url().default("https://www.strava.com/api/v3"),
+  /** Revokes a member's grant when they disconnect Strava (features/activities). */
+  STRAVA_DEAUTHORIZE_URL: z.url().default("https://www.strava.com/oauth/deauthorize"),
+  /** Echoed by Strava in the push subscription's validation request; unset: no webhook accepted. */
+  STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().default(""),
+  /** The push subscription's id (Strava sends it with every event); unset: not checked. */
+  STRAVA_SUBSCRIPTION_ID: z.string().default(""),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string; dataDir: string };

@@ -109,12 +109,19 @@ function isApiPath(path: string | undefined): boolean {
 }
 
 /**
+ * Writes another service makes to us (Strava's push events): they cannot send the header, and
+ * their route checks what proves the sender instead (access.secret).
+ */
+export const EXTERNAL_CALLBACKS = new Set(["POST /api/strava/webhook"]);
+
+/**
  * The spec's fixed secure-access header is required on every /api write. "Under /api" is judged on
  * the route the router matched (it decodes the URL: `/%61pi/register` is /api/register), and on the
  * normalised path for requests no API route matched, never on the raw URL.
  */
 export async function accessHeaderGuard(request: FastifyRequest, reply: FastifyReply) {
   if (READS.has(request.method)) return;
+  if (EXTERNAL_CALLBACKS.has(`${request.method} ${request.routeOptions.url}`)) return;
   if (!isApiPath(request.routeOptions.url) && !isApiPath(normalisedPath(request.url))) return;
   if (request.headers[ACCESS_HEADER] !== ACCESS_HEADER_VALUE) {
     return sendError(request, reply, "MISSING_ACCESS_HEADER");

@@ -1,5 +1,6 @@
 import type { Db, Executor } from "../db/client.server.ts";
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
+import { type ActivitiesDeps, activitiesService } from "../features/activities/activities.service.server.ts";
 import { alertsService } from "../features/alerts/alerts.service.server.ts";
 import { unsubscribeTokens } from "../features/alerts/unsubscribe-token.server.ts";
 import { badgesService, memberStats, refreshMemberAchievements } from "../features/badges/badges.service.server.ts";
@@ -25,6 +26,19 @@ import { tracksService } from "../features/tracks/tracks.service.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
 import { publicUrl } from "../shared/public-url.ts";
 
+/** No Strava client id: the activities feature offers files only. */
+const STRAVA_DISABLED = (origin: string): ActivitiesDeps["config"] => ({
+  PUBLIC_URL: origin,
+  STRAVA_CLIENT_ID: "",
+  STRAVA_CLIENT_SECRET: "",
+  STRAVA_AUTHORIZATION_URL: "https://www.strava.com/oauth/authorize",
+  STRAVA_TOKEN_URL: "https://www.strava.com/oauth/token",
+  STRAVA_API_URL: "https://www.strava.com/api/v3",
+  STRAVA_DEAUTHORIZE_URL: "https://www.strava.com/oauth/deauthorize",
+  STRAVA_WEBHOOK_VERIFY_TOKEN: "",
+  STRAVA_SUBSCRIPTION_ID: "",
+});
+
 /** Every domain service, bound to one database. Loaders and API routes both call these. */
 export function createServices(
   db: Db,
@@ -38,10 +52,29 @@ export function createServices(
     /** The app secret: signs alert mails' unsubscribe links. */
     secret: string;
     /** Queues a job (alerts hand their mails to jobs). */
-    enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor; maxAttempts?: number }) => Promise<number>;
+    enqueue?: (
+      queue: string,
+      payload: unknown,
+      options?: { tx?: Executor; maxAttempts?: number; runAt?: Date },
+    ) => Promise<number>;
+    /** Strava's settings (features/activities). */
+    activities?: ActivitiesDeps["config"];
   },
 ) {
-  const accounts = accountsService(db, clock, { ...deps, memberStats: (userId) => memberStats(db, userId, clock()) });
+  const results = resultsService(db, clock);
+  const activities = activitiesService(db, clock, {
+    config: deps.activities ?? STRAVA_DISABLED(deps.publicOrigin),
+    secret: deps.secret,
+    enqueue: deps.enqueue,
+    recordResult: (tx, member, courseId, timeMs) =>
+      results.recordManualIn(tx, member, { courseId, status: "finished", timeMs }),
+  });
+  const accounts = accountsService(db, clock, {
+    ...deps,
+    memberStats: (userId) => memberStats(db, userId, clock()),
+    // An account disabled takes its imported activities with it; the GDPR export carries them.
+    memberData: { erase: activities.eraseMember, export: activities.exportMember },
+  });
   const search = searchService(db, clock, { resultCacheMs: deps.searchResultCacheMs ?? 0 });
   const geo = geoService(db);
   const alerts = alertsService(db, clock, {
@@ -62,6 +95,7 @@ export function createServices(
   });
   return {
     accounts,
+    activities,
     alerts,
     editor: editorService(db, clock, {
       statusChanged: alerts.statusChanged,
@@ -106,7 +140,7 @@ export function createServices(
     images,
     engagement: engagementService(db, clock, { search, publicOrigin: deps.publicOrigin }),
     ratings: ratingsService(db, clock),
-    results: resultsService(db, clock),
+    results,
     badges: badgesService(db, clock),
     comments: commentsService(db, clock),
     community: communityService(db, clock),

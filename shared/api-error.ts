@@ -105,6 +105,21 @@ export const errorCatalogue = {
   COURSE_HAS_RESULTS: { status: 409, key: "errors.courseHasResults", field: "courseId" },
   /** Recording a result for an edition that has not taken place yet. */
   RESULT_EVENT_NOT_HELD: { status: 409, key: "errors.resultEventNotHeld", field: "courseId" },
+  /** An activity file (GPX, TCX, FIT) that cannot be read (features/activities). */
+  ACTIVITY_FILE_INVALID: { status: 400, key: "errors.activityFileInvalid", field: "file" },
+  ACTIVITY_FILE_EMPTY: { status: 400, key: "errors.activityFileEmpty", field: "file" },
+  ACTIVITY_FILE_TOO_LARGE: { status: 413, key: "errors.activityFileTooLarge", field: "file" },
+  /** More files in one upload than ACTIVITY_FILES_PER_UPLOAD. */
+  TOO_MANY_FILES: { status: 413, key: "errors.tooManyFiles", field: "file" },
+  /** Strava is not set up on this site (no client id). */
+  STRAVA_UNAVAILABLE: { status: 503, key: "errors.stravaUnavailable" },
+  STRAVA_NOT_CONNECTED: { status: 409, key: "errors.stravaNotConnected" },
+  /** The member unticked "view data about your private activities" on Strava's page. */
+  STRAVA_SCOPE_MISSING: { status: 400, key: "errors.stravaScopeMissing" },
+  /** Strava did not answer as it should (down, refused the code). */
+  STRAVA_FAILURE: { status: 502, key: "errors.stravaFailure" },
+  /** Making a result needs the activity linked to a course first. */
+  ACTIVITY_NOT_LINKED: { status: 409, key: "errors.activityNotLinked" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -121,6 +121,15 @@ export async function promoteToOrganiser(tx: Executor, userId: number): Promise<
     .where(and(eq(users.id, userId), eq(users.role, "member")));
 }
 
+/**
+ * What other features keep of a member and must follow the account: erased when it is disabled
+ * (inside its transaction), included in the GDPR export (features/activities).
+ */
+export type MemberDataHooks = {
+  erase(userId: number, tx: Executor): Promise<void>;
+  export(userId: number): Promise<unknown>;
+};
+
 export function accountsService(
   db: Db,
   clock: () => Date,
@@ -132,6 +141,7 @@ export function accountsService(
      * by server/services.server.ts so that accounts never reads those tables); zeros without it.
      */
     memberStats?: (userId: number) => Promise<UserStats>;
+    memberData?: MemberDataHooks;
   },
 ) {
   const statsOf = async (userId: number): Promise<UserStats> =>
@@ -646,6 +656,8 @@ export function accountsService(
         await sessionsOf.deleteForUser(user.id, undefined, tx);
         // Its ratings leave the editions' averages (features/ratings).
         await recomputeRatingsOfMember(tx, user.id);
+        // Imported activities (Strava, files) go with the account.
+        await deps.memberData?.erase(user.id, tx);
         await log(user.id, "account_disabled", meta, undefined, tx);
         await mailMember(user, "accountDisabled", tx);
       });
@@ -743,6 +755,7 @@ export function accountsService(
           mutedKinds: preferences?.muted ?? [],
         },
         ...(await memberContributions(db, userId)),
+        ...(deps.memberData ? { activities: await deps.memberData.export(userId) } : {}),
       };
     },
 

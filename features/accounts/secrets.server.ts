@@ -3,7 +3,15 @@
  * codes, and constant-time comparison. Nothing here is hand-rolled crypto: argon2 comes from
  * @node-rs/argon2, randomness and hashes from node:crypto.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { VERIFICATION_CODE_LENGTH } from "../../shared/constants.ts";
 
@@ -47,3 +55,31 @@ export function sameDigest(a: string, b: string): boolean {
   const right = Buffer.from(b, "hex");
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/**
+ * Encryption at rest of secrets Dossard must read back (a provider's OAuth tokens): AES-256-GCM
+ * with a 96-bit random IV per value and a key derived by HKDF-SHA256 from the app secret, one key
+ * per `purpose` (decision 031). The stored text is `v1.<iv>.<tag>.<ciphertext>` (base64url); a
+ * value changed in the database or read with another secret fails authentication and throws.
+ */
+export function secretBox(appSecret: string, purpose: string) {
+  const key = Buffer.from(hkdfSync("sha256", appSecret, "dossard-secret-box", purpose, 32));
+  return {
+    seal(plain: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const data = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+      return ["v1", iv, cipher.getAuthTag(), data]
+        .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+        .join(".");
+    },
+    open(sealed: string): string {
+      const [version, iv, tag, data] = sealed.split(".");
+      if (version !== "v1" || !iv || !tag || data === undefined) throw new Error("secretBox: not a sealed value");
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+    },
+  };
+}
+export type SecretBox = ReturnType<typeof secretBox>;

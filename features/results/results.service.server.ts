@@ -74,6 +74,46 @@ type CourseInfo = { id: number; event_id: number; distance: number | null; start
 export function resultsService(db: Db, clock: () => Date) {
   const today = () => parisToday(clock());
 
+  /**
+   * The member's hand-recorded result, inside the caller's transaction (the account's form, and an
+   * activity made a result in features/activities): the edition must have taken place, the course
+   * have no imported results, the member no result there yet; their badges are refreshed.
+   */
+  async function recordManualIn(
+    tx: Executor,
+    user: Pick<UserRow, "id" | "pseudo" | "firstName" | "lastName">,
+    body: ManualResultInput,
+  ): Promise<number> {
+    try {
+      // The course row is locked: an import starting now waits, and a second record too.
+      const course = await listedCourse(tx, body.courseId);
+      await tx.execute(sql`SELECT id FROM courses WHERE id = ${course.id} FOR UPDATE`);
+      if (course.start_date > today()) throw new ApiError("RESULT_EVENT_NOT_HELD");
+      const [state] = await rows<{ imported: boolean; mine: boolean }>(
+        tx,
+        sql`SELECT EXISTS (SELECT 1 FROM results WHERE course_id = ${course.id} AND source = 'import') AS imported,
+              EXISTS (SELECT 1 FROM results WHERE course_id = ${course.id} AND user_id = ${user.id}) AS mine`,
+      );
+      if (state?.mine) throw new ApiError("RESULT_ALREADY_RECORDED");
+      if (state?.imported) throw new ApiError("COURSE_HAS_RESULTS");
+      const timeMs = body.status === "finished" ? (body.timeMs ?? null) : null;
+      const [inserted] = await rows<{ id: number }>(
+        tx,
+        sql`INSERT INTO results (course_id, event_id, source, status, rank, name, first_name, last_name,
+              time_ms, pace_s_per_km, user_id, claimed_at)
+            VALUES (${course.id}, ${course.event_id}, 'manual', ${body.status}, ${body.status === "finished" ? (body.rank ?? null) : null},
+              ${displayName(user)}, ${user.firstName}, ${user.lastName}, ${timeMs},
+              ${paceOf(timeMs, course.distance)}, ${user.id}, ${clock()})
+            RETURNING id`,
+      );
+      await refreshMemberAchievements(tx, [user.id]);
+      return inserted?.id ?? 0;
+    } catch (error) {
+      if (isUniqueViolation(error, "results_user_course_idx")) throw new ApiError("RESULT_ALREADY_RECORDED");
+      throw error;
+    }
+  }
+
   /** A course of a listed edition, or ITEM_NOT_FOUND. */
   async function listedCourse(executor: Executor, courseId: number): Promise<CourseInfo> {
     const [course] = await rows<CourseInfo>(
@@ -296,38 +336,11 @@ export function resultsService(db: Db, clock: () => Date) {
      * (otherwise they claim their line). One result per member per course.
      */
     async recordManual(user: UserRow, body: ManualResultInput): Promise<MemberResult> {
-      const id = await db
-        .transaction(async (tx) => {
-          // The course row is locked: an import starting now waits, and a second record too.
-          const course = await listedCourse(tx, body.courseId);
-          await tx.execute(sql`SELECT id FROM courses WHERE id = ${course.id} FOR UPDATE`);
-          if (course.start_date > today()) throw new ApiError("RESULT_EVENT_NOT_HELD");
-          const [state] = await rows<{ imported: boolean; mine: boolean }>(
-            tx,
-            sql`SELECT EXISTS (SELECT 1 FROM results WHERE course_id = ${course.id} AND source = 'import') AS imported,
-                  EXISTS (SELECT 1 FROM results WHERE course_id = ${course.id} AND user_id = ${user.id}) AS mine`,
-          );
-          if (state?.mine) throw new ApiError("RESULT_ALREADY_RECORDED");
-          if (state?.imported) throw new ApiError("COURSE_HAS_RESULTS");
-          const timeMs = body.status === "finished" ? (body.timeMs ?? null) : null;
-          const [inserted] = await rows<{ id: number }>(
-            tx,
-            sql`INSERT INTO results (course_id, event_id, source, status, rank, name, first_name, last_name,
-                  time_ms, pace_s_per_km, user_id, claimed_at)
-                VALUES (${course.id}, ${course.event_id}, 'manual', ${body.status}, ${body.status === "finished" ? (body.rank ?? null) : null},
-                  ${displayName(user)}, ${user.firstName}, ${user.lastName}, ${timeMs},
-                  ${paceOf(timeMs, course.distance)}, ${user.id}, ${clock()})
-                RETURNING id`,
-          );
-          await refreshMemberAchievements(tx, [user.id]);
-          return inserted?.id ?? 0;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error, "results_user_course_idx")) throw new ApiError("RESULT_ALREADY_RECORDED");
-          throw error;
-        });
+      const id = await db.transaction((tx) => recordManualIn(tx, user, body));
       return (await memberResults(db, user.id, id))[0] as MemberResult;
     },
+
+    recordManualIn,
 
     /** Corrects the member's own hand-recorded result. */
     async editManual(user: Pick<UserRow, "id">, resultId: number, body: ManualResultEdit): Promise<MemberResult> {

@@ -29,6 +29,10 @@ export const PAGES = {
   favorites: { fr: "user/favoris", en: "user/favourites" },
   results: { fr: "user/resultats", en: "user/results" },
   alerts: { fr: "user/alertes", en: "user/alerts" },
+  // The spec's named routes (same words in both languages, like user/planning).
+  stravaActivity: { fr: "user/activity/strava", en: "user/activity/strava" },
+  activities: { fr: "user/activities/:type?", en: "user/activities/:type?" },
+  activity: { fr: "user/activity/:id?/:action?", en: "user/activity/:id?/:action?" },
   unsubscribe: { fr: "alertes/desabonnement", en: "alerts/unsubscribe" },
   eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },
   eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
@@ -36,6 +40,7 @@ export const PAGES = {
   admin: { fr: "admin", en: "admin" },
   adminEvents: { fr: "admin/evenements", en: "admin/events" },
   adminComments: { fr: "admin/commentaires", en: "admin/comments" },
+  adminActivities: { fr: "admin/activities", en: "admin/activities" },
   setup: { fr: "installation/:token", en: "setup/:token" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;

@@ -5,6 +5,7 @@
  * namespace is done here only.
  */
 import enAccount from "../../locales/en/account.json";
+import enActivities from "../../locales/en/activities.json";
 import enBadges from "../../locales/en/badges.json";
 import enCommon from "../../locales/en/common.json";
 import enCommunity from "../../locales/en/community.json";
@@ -15,12 +16,13 @@ import enEvents from "../../locales/en/events.json";
 import enLanding from "../../locales/en/landing.json";
 import enOrganizer from "../../locales/en/organizer.json";
 import enPages from "../../locales/en/pages.json";
-import enResultsImport from "../../locales/en/results-import.json";
 import enResults from "../../locales/en/results.json";
+import enResultsImport from "../../locales/en/results-import.json";
 import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
+import frActivities from "../../locales/fr/activities.json";
 import frBadges from "../../locales/fr/badges.json";
 import frCommon from "../../locales/fr/common.json";
 import frCommunity from "../../locales/fr/community.json";
@@ -31,8 +33,8 @@ import frEvents from "../../locales/fr/events.json";
 import frLanding from "../../locales/fr/landing.json";
 import frOrganizer from "../../locales/fr/organizer.json";
 import frPages from "../../locales/fr/pages.json";
-import frResultsImport from "../../locales/fr/results-import.json";
 import frResults from "../../locales/fr/results.json";
+import frResultsImport from "../../locales/fr/results-import.json";
 import frSearch from "../../locales/fr/search.json";
 import frSports from "../../locales/fr/sports.json";
 import frUi from "../../locales/fr/ui.json";
@@ -55,6 +57,7 @@ export const resources = {
     "results-import": frResultsImport,
     results: frResults,
     badges: frBadges,
+    activities: frActivities,
   },
   en: {
     common: enCommon,
@@ -73,6 +76,7 @@ export const resources = {
     "results-import": enResultsImport,
     results: enResults,
     badges: enBadges,
+    activities: enActivities,
   },
 } as const;
 

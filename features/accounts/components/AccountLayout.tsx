@@ -33,6 +33,9 @@ export function AccountLayout({
         <NavLink to={pagePath("planning", locale)} className={tab} end>
           {t("engagement:planning.title")}
         </NavLink>
+        <NavLink to={pagePath("activities", locale)} className={tab}>
+          {t("activities:nav.tab")}
+        </NavLink>
         <NavLink to={pagePath("favorites", locale)} className={tab} end>
           {t("engagement:favorites.title")}
         </NavLink>
@@ -56,6 +59,11 @@ export function AccountLayout({
         {root?.user?.role === "admin" && (
           <NavLink to={pagePath("adminComments", locale)} className={tab} end>
             {t("community:admin.nav")}
+          </NavLink>
+        )}
+        {root?.user?.role === "admin" && (
+          <NavLink to={pagePath("adminActivities", locale)} className={tab} end>
+            {t("activities:admin.title")}
           </NavLink>
         )}
       </nav>
