@@ -218,6 +218,9 @@ describe("the member's activities", () => {
           isNotNull(events.lat),
           sql`${courses.distance} BETWEEN 5000 AND 15000`,
           sql`NOT EXISTS (SELECT 1 FROM tracks tr WHERE tr.course_id = ${courses.id})`,
+          // A result is recorded only for an edition that took place, on a course without imported results.
+          sql`${events.startDate} < ${TEST_REFERENCE_DATE.toISOString().slice(0, 10)}`,
+          sql`NOT EXISTS (SELECT 1 FROM results r WHERE r.course_id = ${courses.id} AND r.source = 'import')`,
         ),
       )
       .orderBy(courses.id)
