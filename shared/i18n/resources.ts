@@ -14,6 +14,7 @@ import enEvents from "../../locales/en/events.json";
 import enLanding from "../../locales/en/landing.json";
 import enOrganizer from "../../locales/en/organizer.json";
 import enPages from "../../locales/en/pages.json";
+import enPosters from "../../locales/en/posters.json";
 import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
@@ -27,6 +28,7 @@ import frEvents from "../../locales/fr/events.json";
 import frLanding from "../../locales/fr/landing.json";
 import frOrganizer from "../../locales/fr/organizer.json";
 import frPages from "../../locales/fr/pages.json";
+import frPosters from "../../locales/fr/posters.json";
 import frSearch from "../../locales/fr/search.json";
 import frSports from "../../locales/fr/sports.json";
 import frUi from "../../locales/fr/ui.json";
@@ -46,6 +48,7 @@ export const resources = {
     organizer: frOrganizer,
     engagement: frEngagement,
     community: frCommunity,
+    posters: frPosters,
   },
   en: {
     common: enCommon,
@@ -61,6 +64,7 @@ export const resources = {
     organizer: enOrganizer,
     engagement: enEngagement,
     community: enCommunity,
+    posters: enPosters,
   },
 } as const;
 
