@@ -11,6 +11,7 @@ import { generatedImagesService } from "../features/illustrations/generated-imag
 import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
+import { type PosterSources, postersService } from "../features/posters/posters.service.server.ts";
 import { ratingsService } from "../features/ratings/ratings.service.server.ts";
 import { eventGroupsService } from "../features/search/groups.service.server.ts";
 import { searchTextInterpreter } from "../features/search/interpret.server.ts";
@@ -35,6 +36,8 @@ export function createServices(
     secret: string;
     /** Queues a job (alerts hand their mails to jobs). */
     enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor }) => Promise<number>;
+    /** The posters' configured map data sources (POSTER_TILES_URL, POSTER_DEM_URL). */
+    posterSources?: PosterSources;
   },
 ) {
   const accounts = accountsService(db, clock, deps);
@@ -102,6 +105,11 @@ export function createServices(
     images,
     engagement: engagementService(db, clock, { search, publicOrigin: deps.publicOrigin }),
     ratings: ratingsService(db, clock),
+    posters: postersService(db, clock, {
+      storage: deps.storage,
+      sources: deps.posterSources ?? { tiles: false, dem: false },
+      enqueue: deps.enqueue,
+    }),
     comments: commentsService(db, clock),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),
     tracks: tracksService(db, clock),

@@ -234,3 +234,69 @@ export function paperMm(design: Pick<PosterDesign, "size" | "orientation">): [nu
 export const EXPORT_FORMATS = ["svg", "png", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const PNG_DPI = 300;
+
+// ---- API answers ----
+
+const trackPointSchema = z.tuple([z.number(), z.number(), z.number().nullable()]);
+
+export const posterViewSchema = z.object({
+  id: z.number().int().nullable(),
+  design: posterDesignSchema,
+  track: z.array(trackPointSchema),
+  exported: z.boolean(),
+  /** Saves left after the export (null before it). */
+  editsLeft: z.number().int().nullable(),
+  revision: z.number().int(),
+  createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+  /** The caller's poster credits left (their own posters and new designs only). */
+  credits: z.number().int().optional(),
+});
+export type PosterView = z.infer<typeof posterViewSchema>;
+
+export const posterOpenSchema = z.object({ poster: posterViewSchema, mine: z.boolean() });
+
+export const posterListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      size: z.enum(POSTER_SIZE_IDS),
+      orientation: z.enum(["portrait", "landscape"]),
+      mapStyle: z.enum(MAP_STYLE_IDS),
+      colors: z.object({ background: z.string(), track: z.string(), text: z.string(), accent: z.string() }),
+      private: z.boolean(),
+      exported: z.boolean(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+
+export const posterExportSchema = z.object({
+  export: z.object({
+    id: z.number().int(),
+    format: z.enum(EXPORT_FORMATS),
+    status: z.enum(["pending", "running", "done", "failed"]),
+    progress: z.number().int(),
+    bytes: z.number().int().nullable(),
+    revision: z.number().int(),
+  }),
+});
+export type PosterExport = z.infer<typeof posterExportSchema>["export"];
+
+export const posterProductsSchema = z.object({
+  products: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["credits", "print"]),
+      credits: z.number().int().optional(),
+      size: z.enum(POSTER_SIZE_IDS).optional(),
+      paper: z.string().optional(),
+      priceCents: z.number().int(),
+    }),
+  ),
+  editLimit: z.number().int(),
+  styles: z.array(
+    z.object({ id: z.enum(MAP_STYLE_IDS), needs: z.enum(["tiles", "dem"]).nullable(), available: z.boolean() }),
+  ),
+});

@@ -5,7 +5,7 @@
  * The server reads the files from node_modules (fonts.server.ts); the creator page fetches the
  * same files from the build's assets (fonts.client.ts): nothing is downloaded from elsewhere.
  */
-import opentype from "opentype.js";
+import * as opentypeModule from "opentype.js";
 import type { PosterFont } from "../poster.contract.ts";
 
 /** The part of opentype.js the renderer uses (the package ships no types). */
@@ -37,6 +37,11 @@ export const FONT_FILES: Record<PosterFont, { pkg: string; regular: string; bold
   },
 };
 
+type Parse = (bytes: ArrayBuffer) => unknown;
+/** opentype.js is an ES module to bundlers (named `parse`) and a UMD file to Node (`default.parse`). */
+const loaded = opentypeModule as unknown as { parse?: Parse; default?: { parse: Parse } };
+const parse: Parse = loaded.parse ?? (loaded.default as { parse: Parse }).parse;
+
 export function parseFont(bytes: ArrayBuffer): OtFont {
-  return opentype.parse(bytes) as unknown as OtFont;
+  return parse(bytes) as OtFont;
 }
