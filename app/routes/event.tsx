@@ -9,6 +9,7 @@ import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/compo
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
 import { CONTACT_ANCHOR } from "../../features/organizers/components/ContactOrganizer.tsx";
 import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
+import { PosterLink } from "../../features/posters/components/PosterLink.tsx";
 import { formatLongDate } from "../../shared/dates.ts";
 import { formatDistance, formatDuration } from "../../shared/format.ts";
 import { createI18n, localeFromPath } from "../../shared/i18n/index.ts";
@@ -146,8 +147,9 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
       }}
       slots={{
         actions: <FavoriteButton eventId={event.id} name={event.name} variant="page" />,
-        course: !event.cancelled
-          ? (course) => (
+        course: (course) => (
+          <>
+            {!event.cancelled && (
               <PlanCourse
                 courseId={course.id}
                 courseName={course.name}
@@ -159,8 +161,12 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
                   }))
                 }
               />
-            )
-          : undefined,
+            )}
+            {!loaderData.pending && loaderData.tracks.some((tr) => tr.courseId === course.id) && (
+              <PosterLink courseId={course.id} locale={locale} />
+            )}
+          </>
+        ),
         aside: loaderData.participants ? (
           <>
             <EventStats data={loaderData.participants} locale={locale} />
