@@ -57,7 +57,7 @@ export default function PosterCreatorPage({ loaderData }: Route.ComponentProps) 
       </h1>
       <p className="mt-1 text-ink-700">{t("creator.description")}</p>
       <div className="mt-6">
-        <PosterCreator key={poster.id ?? "new"} initial={poster} styles={styles} locale={locale} signedIn={signedIn} />
+        <PosterCreator initial={poster} styles={styles} locale={locale} signedIn={signedIn} />
       </div>
       <LazyToastHost />
     </div>
