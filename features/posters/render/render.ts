@@ -233,7 +233,8 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
       }
     }
 
-    const idx = thin(xy, strokeW * 0.15);
+    // Points closer than half the line's width apart cannot be seen at print size.
+    const idx = thin(xy, strokeW * 0.5);
     const kept = idx.map((i) => xy[i]);
     // A halo in the background colour keeps the line readable over contours.
     prims.push({ t: "path", d: polyline(kept), stroke: colors.background, width: strokeW * 2.6, round: true });

@@ -90,15 +90,26 @@ export function fitText(font: OtFont, text: string, options: FitOptions): Fitted
   if (!clean) return result([], maxSize);
   const top = Math.min(maxSize, maxHeight / lineHeight);
   const bottom = Math.min(minSize, top);
-  for (let lines = 1; lines <= maxLines; lines++) {
-    for (let size = top; size >= bottom - 1e-9; size *= 0.94) {
-      if (size * lineHeight * lines > maxHeight + 1e-9) continue;
-      const wrapped = lines === 1 ? [clean] : wrap(font, clean, size, maxWidth, tracking);
-      if (wrapped.length <= lines && wrapped.every((l) => measure(font, l, size, tracking) <= maxWidth)) {
-        return result(wrapped, size);
+  // One line: the width grows in proportion to the size, so the size that fits is found at once
+  // (a hair under, so rounding never lets the line past its box).
+  const unit = measure(font, clean, 1, tracking);
+  const oneLine = unit > 0 ? Math.min(top, (maxWidth / unit) * 0.9999) : top;
+  let best: { lines: string[]; size: number } | null =
+    oneLine >= bottom - 1e-9 ? { lines: [clean], size: oneLine } : null;
+  // Wrapping is tried when one line would be much smaller than the box allows.
+  if (maxLines > 1 && !(best && best.size >= top * 0.7)) {
+    for (let lines = 2; lines <= maxLines; lines++) {
+      for (let size = top; size >= Math.max(bottom, best?.size ?? 0) - 1e-9; size *= 0.94) {
+        if (size * lineHeight * lines > maxHeight + 1e-9) continue;
+        const wrapped = wrap(font, clean, size, maxWidth, tracking);
+        if (wrapped.length <= lines && wrapped.every((l) => measure(font, l, size, tracking) <= maxWidth)) {
+          if (!best || size > best.size) best = { lines: wrapped, size };
+          break;
+        }
       }
     }
   }
+  if (best) return result(best.lines, best.size);
   const size = Math.max(bottom, Math.min(bottom, maxHeight / (lineHeight * maxLines)));
   const lines = Math.max(1, Math.min(maxLines, Math.floor(maxHeight / (size * lineHeight) + 1e-9)));
   const wrapped = wrap(font, clean, size, maxWidth, tracking);
