@@ -151,6 +151,43 @@ export function posterFigures(
   return out;
 }
 
+type Geometry = {
+  key: string;
+  xy: [number, number][];
+  contours?: ReturnType<typeof elevationContours>;
+  /** Indexes of the points drawn (thinned to the line's width). */
+  kept?: number[];
+};
+const distanceCache = new WeakMap<readonly TrackPoint[], Float64Array>();
+
+function distancesOf(source: readonly TrackPoint[], points: readonly TrackPoint[]): Float64Array {
+  let found = distanceCache.get(source);
+  if (!found) {
+    found = cumulative(points);
+    distanceCache.set(source, found);
+  }
+  return found;
+}
+/**
+ * The projected line and its contours for the last frame a track was drawn in: the creator redraws
+ * on every keystroke, and most changes (texts, colours, toggles) leave the map's frame as it was.
+ */
+const geometryCache = new WeakMap<readonly TrackPoint[], Geometry>();
+
+function geometryOf(
+  source: readonly TrackPoint[],
+  points: readonly TrackPoint[],
+  map: Frame,
+  padding: number,
+): Geometry {
+  const key = [map.x, map.y, map.w, map.h, padding].map((v) => v.toFixed(4)).join(",");
+  const cached = geometryCache.get(source);
+  if (cached?.key === key) return cached;
+  const geometry: Geometry = { key, xy: fitTrack(points, map, padding).xy };
+  geometryCache.set(source, geometry);
+  return geometry;
+}
+
 export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: PosterFontSet): Scene {
   const [W, H] = paperMm(design);
   const short = Math.min(W, H);
@@ -164,7 +201,7 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
   const points = track.points.filter((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]));
   const elevations = points.map((p) => (p[2] == null || !Number.isFinite(p[2]) ? null : p[2]));
   const hasElevation = elevations.filter((e) => e != null).length >= 2;
-  const dist = cumulative(points);
+  const dist = distancesOf(track.points, points);
   const totalM = points.length > 1 ? dist[dist.length - 1] : null;
 
   // Vertical layout.
@@ -191,12 +228,13 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
   const strokeW = short * 0.0042;
 
   if (points.length >= 2) {
-    const fitted = fitTrack(points, map, short * 0.03);
-    const xy = fitted.xy;
+    const geometry = geometryOf(track.points, points, map, short * 0.03);
+    const xy = geometry.xy;
 
     // Contours from the track's own elevation.
     if (drawnStyle.startsWith("contours") && hasElevation) {
-      const result = elevationContours(xy, elevations, map);
+      geometry.contours ??= elevationContours(xy, elevations, map);
+      const result = geometry.contours;
       if (result) {
         const n = result.bands.length;
         result.bands.forEach((band, i) => {
@@ -234,7 +272,8 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
     }
 
     // Points closer than half the line's width apart cannot be seen at print size.
-    const idx = thin(xy, strokeW * 0.5);
+    geometry.kept ??= thin(xy, strokeW * 0.5);
+    const idx = geometry.kept;
     const kept = idx.map((i) => xy[i]);
     // A halo in the background colour keeps the line readable over contours.
     prims.push({ t: "path", d: polyline(kept), stroke: colors.background, width: strokeW * 2.6, round: true });
