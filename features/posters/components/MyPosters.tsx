@@ -18,13 +18,13 @@ export function MyPosters({ initial, locale }: { initial: Item[]; locale: Locale
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
       {items.map((item) => (
-        <li key={item.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
+        <li key={item.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 p-3">
           <span
             aria-hidden="true"
             className="h-14 w-10 shrink-0 rounded border border-slate-300"
             style={{ background: `linear-gradient(160deg, ${item.colors.background} 60%, ${item.colors.track} 60%)` }}
           />
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-40">
             <p className="truncate font-semibold text-ink-900">{item.title}</p>
             <p className="text-ink-700 text-xs">
               {item.size.replace("x", " × ")} · {t(`creator.styles.${item.mapStyle}`)}
