@@ -23,6 +23,8 @@
  *   accounts  registration and password recovery for addresses with and without an account, in one
  *             run: medians and their ratio (bench/accounts.ts); goal: 0.9–1.1; with --baseline, the
  *             other checkout too
+ *   posters   the poster renderer on a 20,000-point track: scene (the preview's work), SVG, A3 PNG at
+ *             300 dpi, vector PDF, peak memory (bench/posters.ts); goals: PNG ≤ 3 s, PDF ≤ 1 s
  *   fault     the same server under 50 clients for 30 s (search and event pages, API: errors, p50,
  *             p99), then killed with SIGKILL during a burst of registrations and restarted on the
  *             same data: acknowledged writes kept, every queued mail delivered once (bench/fault.ts)
@@ -62,6 +64,7 @@ import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } f
 import { type LoadResult, median, percentile, runLoad } from "./load.ts";
 import { type MailFigures, mailPart, mailTable } from "./mail.ts";
 import { type PagesFigures, pagesPart, pagesTable } from "./pages.ts";
+import { type PostersFigures, postersPart, postersTable } from "./posters.ts";
 import { type ResultsImportFigures, resultsImportPart, resultsImportTable } from "./results-import.ts";
 import { type UploadsFigures, uploadsPart, uploadsTable } from "./uploads.ts";
 
@@ -79,6 +82,7 @@ const PARTS = [
   "fault",
   "results-import",
   "rankings",
+  "posters",
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -1141,6 +1145,7 @@ async function main() {
   let accountsFigures: AccountsFigures | undefined;
   let rankingsFigures: RankingsFigures | undefined;
   let faultFigures: FaultFigures | undefined;
+  let postersFigures: PostersFigures | undefined;
 
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
@@ -1288,6 +1293,10 @@ async function main() {
       faultFigures = await faultPart({ quick: options.quick });
       results.fault = faultFigures;
     }
+    if (options.parts.has("posters")) {
+      postersFigures = await postersPart({ quick: options.quick });
+      results.posters = postersFigures;
+    }
     if (bare.runs.length) {
       results.bare = { runs: bare.runs };
       rows.splice(bareRowAt, 0, bareRow(bareRowPart, bare));
@@ -1339,6 +1348,8 @@ async function main() {
     console.log(`\n### Community rankings over members' results\n\n${rankingsTable(rankingsFigures)}`);
   if (faultFigures)
     console.log(`\n### Load and fault (server as \`npm start\` runs it)\n\n${faultTables(faultFigures)}`);
+  if (postersFigures)
+    console.log(`\n### Posters (renderer and exports, in process)\n\n${postersTable(postersFigures)}`);
   console.log(
     `\n${
       needBare || needServer

@@ -37,6 +37,8 @@ import { mapsRoutes } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
+import { postersRoutes } from "../features/posters/posters.routes.server.ts";
+import { POSTER_EXPORT_QUEUE } from "../features/posters/posters.service.server.ts";
 import { ratingsRoutes } from "../features/ratings/ratings.routes.server.ts";
 import { resultsImportRoutes } from "../features/results/import/results-import.routes.server.ts";
 import { resultsRoutes } from "../features/results/results.routes.server.ts";
@@ -229,7 +231,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       secret,
       enqueue: (queue, payload, opts) => jobs.enqueue(queue, payload, opts),
       activities: config,
+      posterSources: { tiles: Boolean(config.POSTER_TILES_URL), dem: Boolean(config.POSTER_DEM_URL) },
     }),
+  );
+  // Poster exports are drawn one at a time: a 50×70 PNG at 300 dpi takes a core for a few seconds.
+  jobs.register<{ exportId: number }>(POSTER_EXPORT_QUEUE, (payload) =>
+    app.services.posters.runExport(payload.exportId),
   );
   const schedulePeriodic = Boolean(options.runJobs) && config.NODE_ENV !== "test";
   scheduleEditionCopies(app, jobs, clock, schedulePeriodic);
@@ -310,6 +317,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(alertsRoutes);
   await app.register(ratingsRoutes);
   await app.register(resultsRoutes);
+  await app.register(postersRoutes);
   await app.register(commentsRoutes);
   await app.register(communityRoutes);
   await app.register(firstAdminRoutes);

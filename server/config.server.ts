@@ -46,6 +46,10 @@ const schema = z.object({
   MAP_STYLE_URL: z.string().default(""),
   /** The france-geojson folder of the offline base map; default ../shared/data/france-geojson. */
   MAP_DATA_DIR: z.string().min(1).optional(),
+  /** Posters' basemap tiles (XYZ template or PMTiles URL) for the terrain, roads, city and satellite styles; empty: those styles are disabled. */
+  POSTER_TILES_URL: z.string().default(""),
+  /** Posters' elevation source (terrain-RGB/Terrarium tiles or DEM files) for the relief styles; empty: disabled. */
+  POSTER_DEM_URL: z.string().default(""),
   /**
    * The reverse proxies (IPs, CIDR ranges, or loopback/linklocal/uniquelocal) whose X-Forwarded-For
    * and X-Forwarded-Proto are believed; the client is the right-most address none of them is.

@@ -14,6 +14,7 @@ import { generatedImagesService } from "../features/illustrations/generated-imag
 import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
+import { type PosterSources, postersService } from "../features/posters/posters.service.server.ts";
 import { ratingsService } from "../features/ratings/ratings.service.server.ts";
 import { resultsImportService } from "../features/results/import/results-import.service.server.ts";
 import { resultsService } from "../features/results/results.service.server.ts";
@@ -59,6 +60,8 @@ export function createServices(
     ) => Promise<number>;
     /** Strava's settings (features/activities). */
     activities?: ActivitiesDeps["config"];
+    /** The posters' configured map data sources (POSTER_TILES_URL, POSTER_DEM_URL). */
+    posterSources?: PosterSources;
   },
 ) {
   const results = resultsService(db, clock);
@@ -142,6 +145,11 @@ export function createServices(
     ratings: ratingsService(db, clock),
     results,
     badges: badgesService(db, clock),
+    posters: postersService(db, clock, {
+      storage: deps.storage,
+      sources: deps.posterSources ?? { tiles: false, dem: false },
+      enqueue: deps.enqueue,
+    }),
     comments: commentsService(db, clock),
     community: communityService(db, clock),
     generatedImages: generatedImagesService({ db, storage: deps.storage }),

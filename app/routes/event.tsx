@@ -11,6 +11,7 @@ import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/compo
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
 import { CONTACT_ANCHOR } from "../../features/organizers/components/islands.tsx";
 import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
+import { PosterLink } from "../../features/posters/components/PosterLink.tsx";
 import { RatingBlockIsland } from "../../features/ratings/components/islands.tsx";
 import { EventResultsSection } from "../../features/results/components/EventResultsSection.tsx";
 import { formatLongDate } from "../../shared/dates.ts";
@@ -152,8 +153,9 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
       }}
       slots={{
         actions: <FavoriteButton eventId={event.id} name={event.name} variant="page" />,
-        course: !event.cancelled
-          ? (course) => (
+        course: (course) => (
+          <>
+            {!event.cancelled && (
               <PlanCourse
                 courseId={course.id}
                 courseName={course.name}
@@ -165,8 +167,12 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
                   }))
                 }
               />
-            )
-          : undefined,
+            )}
+            {!loaderData.pending && loaderData.tracks.some((tr) => tr.courseId === course.id) && (
+              <PosterLink courseId={course.id} locale={locale} />
+            )}
+          </>
+        ),
         aside: loaderData.participants ? (
           <>
             <EventStats data={loaderData.participants} locale={locale} finishers={loaderData.results?.finishers} />

@@ -16,6 +16,7 @@ import enEvents from "../../locales/en/events.json";
 import enLanding from "../../locales/en/landing.json";
 import enOrganizer from "../../locales/en/organizer.json";
 import enPages from "../../locales/en/pages.json";
+import enPosters from "../../locales/en/posters.json";
 import enResults from "../../locales/en/results.json";
 import enResultsImport from "../../locales/en/results-import.json";
 import enSearch from "../../locales/en/search.json";
@@ -33,6 +34,7 @@ import frEvents from "../../locales/fr/events.json";
 import frLanding from "../../locales/fr/landing.json";
 import frOrganizer from "../../locales/fr/organizer.json";
 import frPages from "../../locales/fr/pages.json";
+import frPosters from "../../locales/fr/posters.json";
 import frResults from "../../locales/fr/results.json";
 import frResultsImport from "../../locales/fr/results-import.json";
 import frSearch from "../../locales/fr/search.json";
@@ -58,6 +60,7 @@ export const resources = {
     results: frResults,
     badges: frBadges,
     activities: frActivities,
+    posters: frPosters,
   },
   en: {
     common: enCommon,
@@ -77,6 +80,7 @@ export const resources = {
     results: enResults,
     badges: enBadges,
     activities: enActivities,
+    posters: enPosters,
   },
 } as const;
 

@@ -97,6 +97,8 @@ export function sampleOf(schema: JsonSchema, name = "", references = true, inLis
   // numeric "token") gets a value generated from its schema.
   if (Object.hasOwn(SAMPLES_BY_NAME, name) && schema.type === "string") return SAMPLES_BY_NAME[name];
   if (/e-?mails?$/i.test(name) && schema.type === "string") return SAMPLES_BY_NAME.email;
+  // Colours (posters' design object): "#rrggbb".
+  if (schema.type === "string" && schema.pattern?.startsWith("^#[0-9a-fA-F]{6}")) return "#336699";
   const option = firstOf(schema);
   if (option) return sampleOf(option, name, references, inList);
   if (schema.allOf?.[0]) return sampleOf(schema.allOf[0], name, references, inList);

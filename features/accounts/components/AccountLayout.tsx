@@ -48,6 +48,9 @@ export function AccountLayout({
         <NavLink to={pagePath("alerts", locale)} className={tab} end>
           {t("nav.alerts")}
         </NavLink>
+        <NavLink to={pagePath("posters", locale)} className={tab} end>
+          {t("posters:creator.mine")}
+        </NavLink>
         <NavLink to={pagePath("settings", locale)} className={tab} end>
           {t("nav.settings")}
         </NavLink>

@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { PosterCreator } from "../../features/posters/components/PosterCreator.tsx";
+import { MAP_STYLE_IDS, MAP_STYLES } from "../../features/posters/poster.contract.ts";
+import { styleAvailable } from "../../features/posters/render/render.ts";
+import { ApiError } from "../../shared/api-error.ts";
+import { localeFromPath } from "../../shared/i18n/index.ts";
+import { LazyToastHost } from "../../shared/ui/lazy-toasts.tsx";
+import { loginRedirect } from "../auth-guard.ts";
+import { routeMeta } from "../meta.ts";
+import type { Route } from "./+types/poster-creator";
+
+/**
+ * The poster creator: /poster/nouveau?course=ID (or ?track=ID) starts a design, open to visitors
+ * for the preview (saving and exporting need a login); /user/poster/:id edits a saved poster.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  const userId = context.user?.id ?? null;
+  const service = context.services.posters;
+  const styles = MAP_STYLE_IDS.map((id) => ({
+    id,
+    needs: MAP_STYLES[id].needs,
+    available: styleAvailable(id, service.sources),
+  }));
+  try {
+    if (params.id) {
+      if (!userId) throw loginRedirect(request);
+      const opened = await service.open("poster", Number(params.id), userId, locale);
+      if (!opened.mine) throw data({ kind: "item" }, { status: 404 });
+      return { poster: opened.poster, styles, signedIn: true };
+    }
+    const course = Number(url.searchParams.get("course"));
+    const track = Number(url.searchParams.get("track"));
+    const [type, id] = course > 0 ? (["course", course] as const) : (["track", track] as const);
+    if (!(id > 0) || !Number.isSafeInteger(id)) throw data({ kind: "page" }, { status: 404 });
+    const opened = await service.open(type, id, userId, locale);
+    return { poster: opened.poster, styles, signedIn: userId != null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data({ kind: "item" }, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { title: "posters:creator.title", description: "posters:creator.description", noIndex: true });
+
+export default function PosterCreatorPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("posters");
+  const locale = i18n.language === "en" ? "en" : "fr";
+  const { poster, styles, signedIn } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="font-bold text-2xl text-ink-900 sm:text-3xl">
+        {poster.id ? t("creator.editTitle") : t("creator.title")}
+      </h1>
+      <p className="mt-1 text-ink-700">{t("creator.description")}</p>
+      <div className="mt-6">
+        <PosterCreator initial={poster} styles={styles} locale={locale} signedIn={signedIn} />
+      </div>
+      <LazyToastHost />
+    </div>
+  );
+}

@@ -1,0 +1,503 @@
+/**
+ * The one poster renderer (issue 15): design object + track + fonts → a scene of plain shapes
+ * (rectangles, paths, circles) in millimetres of paper. The same scene becomes the SVG of the
+ * creator's live preview and of the SVG export (svg.ts), the PNG (resvg, from that SVG) and the
+ * vector PDF (pdf.server.ts): the preview is exactly the export. Isomorphic, pure, no I/O.
+ *
+ * Layout: a margin all round; the text block (title, subtitle, figures) at the top or the bottom,
+ * the elevation profile beside it, the map in the rest. Every text is fitted to its box with the
+ * font's metrics (text.ts); `boxes` lists where each text went, for the layout tests.
+ */
+import enPosters from "../../../locales/en/posters.json";
+import frPosters from "../../../locales/fr/posters.json";
+import { formatNumber, formatPace, formatRaceTime } from "../../../shared/format.ts";
+import {
+  MAP_STYLES,
+  type PosterDataFlag,
+  type PosterDesign,
+  paperMm,
+  RENDERED_MAP_STYLES,
+} from "../poster.contract.ts";
+import { elevationContours } from "./contours.ts";
+import type { PosterFontSet } from "./fonts.ts";
+import { cumulative, type Frame, fitTrack, type TrackPoint } from "./geo.ts";
+import { fitText, textPath } from "./text.ts";
+
+export type Prim =
+  | { t: "rect"; x: number; y: number; w: number; h: number; fill: string; opacity?: number }
+  | {
+      t: "path";
+      d: string;
+      fill?: string;
+      stroke?: string;
+      width?: number;
+      opacity?: number;
+      /** Round caps and joins (tracks). */
+      round?: boolean;
+      /** Text outlines and contour rings use the non-zero rule; bands use even-odd. */
+      evenOdd?: boolean;
+    }
+  | { t: "circle"; cx: number; cy: number; r: number; fill?: string; stroke?: string; width?: number };
+
+export type TextBox = Frame & { name: string; lines: number; size: number };
+
+export type Scene = {
+  /** Paper size in millimetres. */
+  width: number;
+  height: number;
+  prims: Prim[];
+  /** Where each text went (its ink box: the widest line × the lines' height). */
+  boxes: TextBox[];
+  /** The area texts must stay in (inside the margins). */
+  inner: Frame;
+  map: Frame;
+  /** The style actually drawn (a style whose data source is missing falls back to "trace"). */
+  drawnStyle: PosterDesign["mapStyle"];
+};
+
+export type PosterTrack = { points: readonly TrackPoint[] };
+
+const PRINT = { fr: frPosters.print, en: enPosters.print };
+
+const HYPSO = ["#2b83ba", "#80bfac", "#c7e9ad", "#ffffbf", "#fec980", "#f17c4a", "#d7191c"];
+
+function mix(a: string, b: string, t: number): string {
+  const pa = [1, 3, 5].map((i) => Number.parseInt(a.slice(i, i + 2), 16));
+  const pb = [1, 3, 5].map((i) => Number.parseInt(b.slice(i, i + 2), 16));
+  return `#${pa
+    .map((v, i) => Math.round(v + (pb[i] - v) * t))
+    .map((v) => v.toString(16).padStart(2, "0"))
+    .join("")}`;
+}
+
+function ramp(colors: readonly string[], t: number): string {
+  const x = Math.max(0, Math.min(1, t)) * (colors.length - 1);
+  const i = Math.min(Math.floor(x), colors.length - 2);
+  return mix(colors[i], colors[i + 1], x - i);
+}
+
+const f2 = (n: number) => n.toFixed(2);
+
+function polyline(xy: readonly [number, number][], from = 0, to = xy.length - 1): string {
+  let d = "";
+  for (let i = from; i <= to; i++) d += `${i === from ? "M" : "L"}${f2(xy[i][0])} ${f2(xy[i][1])}`;
+  return d;
+}
+
+/** Every point at least `minGap` page units from the last one kept (first and last always kept). */
+function thin(xy: readonly [number, number][], minGap: number): number[] {
+  const kept = [0];
+  let [lx, ly] = xy[0];
+  for (let i = 1; i < xy.length - 1; i++) {
+    const dx = xy[i][0] - lx;
+    const dy = xy[i][1] - ly;
+    if (dx * dx + dy * dy >= minGap * minGap) {
+      kept.push(i);
+      [lx, ly] = xy[i];
+    }
+  }
+  if (xy.length > 1) kept.push(xy.length - 1);
+  return kept;
+}
+
+function ordinal(rank: number, lang: "fr" | "en"): string {
+  if (lang === "fr") return rank === 1 ? "1er" : `${rank}e`;
+  const tens = rank % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][rank % 10] ?? "th");
+  return `${formatNumber(rank, "en")}${suffix}`;
+}
+
+function formatDay(iso: string, lang: "fr" | "en"): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  return new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
+}
+
+/** The figures printed under the title, in order, with the design's flags and available data. */
+export function posterFigures(
+  design: PosterDesign,
+  trackDistanceM: number | null,
+): { key: PosterDataFlag; label: string; value: string }[] {
+  const { data, show, lang } = design;
+  const labels = PRINT[lang];
+  const distanceM = data.distanceM ?? trackDistanceM;
+  const out: { key: PosterDataFlag; label: string; value: string }[] = [];
+  if (show.distance && distanceM != null && distanceM > 0) {
+    out.push({
+      key: "distance",
+      label: labels.distance,
+      value: `${formatNumber(distanceM / 1000, lang, { maximumFractionDigits: 1 })} km`,
+    });
+  }
+  if (show.elevationGain && data.elevationGainM != null) {
+    out.push({
+      key: "elevationGain",
+      label: labels.elevationGain,
+      value: `${formatNumber(data.elevationGainM, lang, { maximumFractionDigits: 0 })} m`,
+    });
+  }
+  if (show.time && data.timeMs != null) {
+    out.push({ key: "time", label: labels.time, value: formatRaceTime(data.timeMs / 1000) });
+  }
+  if (show.pace && data.timeMs != null && distanceM != null && distanceM > 0) {
+    out.push({ key: "pace", label: labels.pace, value: formatPace(data.timeMs / distanceM) });
+  }
+  if (show.rank && data.rank != null) out.push({ key: "rank", label: labels.rank, value: ordinal(data.rank, lang) });
+  if (show.date && data.date) out.push({ key: "date", label: labels.date, value: formatDay(data.date, lang) });
+  return out;
+}
+
+type Geometry = {
+  key: string;
+  xy: [number, number][];
+  contours?: ReturnType<typeof elevationContours>;
+  /** Indexes of the points drawn (thinned to the line's width). */
+  kept?: number[];
+};
+const distanceCache = new WeakMap<readonly TrackPoint[], Float64Array>();
+
+function distancesOf(source: readonly TrackPoint[], points: readonly TrackPoint[]): Float64Array {
+  let found = distanceCache.get(source);
+  if (!found) {
+    found = cumulative(points);
+    distanceCache.set(source, found);
+  }
+  return found;
+}
+/**
+ * The projected line and its contours for the last frame a track was drawn in: the creator redraws
+ * on every keystroke, and most changes (texts, colours, toggles) leave the map's frame as it was.
+ */
+const geometryCache = new WeakMap<readonly TrackPoint[], Geometry>();
+
+function geometryOf(
+  source: readonly TrackPoint[],
+  points: readonly TrackPoint[],
+  map: Frame,
+  padding: number,
+): Geometry {
+  const key = [map.x, map.y, map.w, map.h, padding].map((v) => v.toFixed(4)).join(",");
+  const cached = geometryCache.get(source);
+  if (cached?.key === key) return cached;
+  const geometry: Geometry = { key, xy: fitTrack(points, map, padding).xy };
+  geometryCache.set(source, geometry);
+  return geometry;
+}
+
+export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: PosterFontSet): Scene {
+  const [W, H] = paperMm(design);
+  const short = Math.min(W, H);
+  const m = Math.min(design.marginMm, short * 0.2);
+  const inner: Frame = { x: m, y: m, w: W - 2 * m, h: H - 2 * m };
+  const colors = design.colors;
+  const font = fonts[design.font];
+  const prims: Prim[] = [{ t: "rect", x: 0, y: 0, w: W, h: H, fill: colors.background }];
+  const boxes: TextBox[] = [];
+
+  const points = track.points.filter((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]));
+  const elevations = points.map((p) => (p[2] == null || !Number.isFinite(p[2]) ? null : p[2]));
+  const hasElevation = elevations.filter((e) => e != null).length >= 2;
+  const dist = distancesOf(track.points, points);
+  const totalM = points.length > 1 ? dist[dist.length - 1] : null;
+
+  // Vertical layout.
+  const landscape = W > H;
+  const textH = inner.h * (landscape ? 0.3 : 0.24);
+  const showProfile = design.show.elevationProfile && hasElevation;
+  const profileH = showProfile ? inner.h * (landscape ? 0.1 : 0.08) : 0;
+  const gap = inner.h * 0.025;
+  const mapH = inner.h - textH - gap - (showProfile ? profileH + gap : 0);
+  let text: Frame;
+  let map: Frame;
+  let profile: Frame | null = null;
+  if (design.textPosition === "bottom") {
+    map = { x: inner.x, y: inner.y, w: inner.w, h: mapH };
+    if (showProfile) profile = { x: inner.x, y: map.y + mapH + gap, w: inner.w, h: profileH };
+    text = { x: inner.x, y: inner.y + inner.h - textH, w: inner.w, h: textH };
+  } else {
+    text = { x: inner.x, y: inner.y, w: inner.w, h: textH };
+    map = { x: inner.x, y: inner.y + textH + gap, w: inner.w, h: mapH };
+    if (showProfile) profile = { x: inner.x, y: map.y + mapH + gap, w: inner.w, h: profileH };
+  }
+
+  const drawnStyle = RENDERED_MAP_STYLES.includes(design.mapStyle) ? design.mapStyle : "trace";
+  const strokeW = short * 0.0042;
+
+  if (points.length >= 2) {
+    const geometry = geometryOf(track.points, points, map, short * 0.03);
+    const xy = geometry.xy;
+
+    // Contours from the track's own elevation.
+    if (drawnStyle.startsWith("contours") && hasElevation) {
+      geometry.contours ??= elevationContours(xy, elevations, map);
+      const result = geometry.contours;
+      if (result) {
+        const n = result.bands.length;
+        result.bands.forEach((band, i) => {
+          const t = n > 1 ? i / (n - 1) : 0;
+          const major = Math.round(band.value / result.step) % 5 === 0;
+          if (drawnStyle === "contours-green") {
+            prims.push({ t: "path", d: band.d, fill: ramp(["#dfe9cf", "#9fbf7f", "#4f7a45"], t), opacity: 0.12 });
+            prims.push({
+              t: "path",
+              d: band.line,
+              stroke: "#3f6b3a",
+              width: short * (major ? 0.0011 : 0.0005),
+              opacity: 0.55,
+            });
+          } else if (drawnStyle === "contours-blue") {
+            prims.push({ t: "path", d: band.d, fill: "#1d4ed8", opacity: 0.035 });
+            prims.push({
+              t: "path",
+              d: band.line,
+              stroke: "#2563eb",
+              width: short * (major ? 0.0011 : 0.0005),
+              opacity: 0.6,
+            });
+          } else {
+            prims.push({
+              t: "path",
+              d: band.line,
+              stroke: colors.accent,
+              width: short * (major ? 0.0012 : 0.0006),
+              opacity: 0.8,
+            });
+          }
+        });
+      }
+    }
+
+    // Points closer than half the line's width apart cannot be seen at print size.
+    geometry.kept ??= thin(xy, strokeW * 0.5);
+    const idx = geometry.kept;
+    const kept = idx.map((i) => xy[i]);
+    // A halo in the background colour keeps the line readable over contours.
+    prims.push({ t: "path", d: polyline(kept), stroke: colors.background, width: strokeW * 2.6, round: true });
+    if (drawnStyle === "colour") {
+      const keptEle = idx.map((i) => elevations[i]);
+      const known = keptEle.filter((e): e is number => e != null);
+      const lo = known.length ? Math.min(...known) : 0;
+      const hi = known.length ? Math.max(...known) : 1;
+      const value = (k: number) => {
+        const e = keptEle[k];
+        return hasElevation && e != null && hi > lo ? (e - lo) / (hi - lo) : k / Math.max(kept.length - 1, 1);
+      };
+      const BUCKETS = 48;
+      let start = 0;
+      let bucket = Math.round(value(0) * BUCKETS);
+      for (let k = 1; k < kept.length; k++) {
+        const b = Math.round(value(k) * BUCKETS);
+        if (b !== bucket || k === kept.length - 1) {
+          prims.push({
+            t: "path",
+            d: polyline(kept, start, k),
+            stroke: ramp(HYPSO, bucket / BUCKETS),
+            width: strokeW * 1.3,
+            round: true,
+          });
+          start = k;
+          bucket = b;
+        }
+      }
+    } else {
+      prims.push({ t: "path", d: polyline(kept), stroke: colors.track, width: strokeW, round: true });
+    }
+
+    if (design.show.kmMarkers && totalM && totalM > 0) {
+      const steps = [1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
+      const step = steps.find((s) => totalM / s <= 30) ?? 100_000;
+      const r = short * 0.011;
+      let next = step;
+      for (let i = 1; i < points.length && next < totalM - step * 0.3; i++) {
+        if (dist[i] < next) continue;
+        const [x, y] = xy[i];
+        prims.push({
+          t: "circle",
+          cx: x,
+          cy: y,
+          r,
+          fill: colors.background,
+          stroke: colors.track,
+          width: strokeW * 0.5,
+        });
+        const label = String(next / 1000);
+        const fit = fitText(font.bold, label, {
+          maxWidth: r * 1.5,
+          maxHeight: r * 1.1,
+          maxSize: r * 1.05,
+          minSize: r * 0.4,
+        });
+        if (fit.lines[0]) {
+          const size = fit.size;
+          prims.push({
+            t: "path",
+            d: textPath(font.bold, fit.lines[0], x - fit.widths[0] / 2, y + size * 0.36, size),
+            fill: colors.text,
+          });
+        }
+        next += step;
+      }
+    }
+
+    if (design.show.startFinish) {
+      const r = short * 0.009;
+      const [sx, sy] = xy[0];
+      const [ex, ey] = xy[xy.length - 1];
+      prims.push({
+        t: "circle",
+        cx: ex,
+        cy: ey,
+        r,
+        fill: colors.background,
+        stroke: colors.text,
+        width: strokeW * 0.8,
+      });
+      prims.push({ t: "circle", cx: ex, cy: ey, r: r * 0.45, fill: colors.text });
+      prims.push({
+        t: "circle",
+        cx: sx,
+        cy: sy,
+        r: r * 0.8,
+        fill: drawnStyle === "colour" ? HYPSO[0] : colors.track,
+        stroke: colors.background,
+        width: strokeW * 0.6,
+      });
+    }
+
+    if (profile && totalM) {
+      const known = elevations.filter((e): e is number => e != null);
+      const lo = Math.min(...known);
+      const hi = Math.max(...known);
+      const span = Math.max(hi - lo, 1);
+      const samples = Math.min(400, points.length);
+      let d = `M${f2(profile.x)} ${f2(profile.y + profile.h)}`;
+      let line = "";
+      let j = 0;
+      let lastEle = known[0];
+      for (let s = 0; s < samples; s++) {
+        const target = (totalM * s) / (samples - 1);
+        while (j < points.length - 1 && dist[j] < target) j++;
+        const e = elevations[j] ?? lastEle;
+        lastEle = e;
+        const x = profile.x + (profile.w * s) / (samples - 1);
+        const y = profile.y + profile.h - ((e - lo) / span) * profile.h * 0.92;
+        d += `L${f2(x)} ${f2(y)}`;
+        line += `${s === 0 ? "M" : "L"}${f2(x)} ${f2(y)}`;
+      }
+      d += `L${f2(profile.x + profile.w)} ${f2(profile.y + profile.h)}Z`;
+      prims.push({ t: "path", d, fill: drawnStyle === "colour" ? HYPSO[5] : colors.track, opacity: 0.22 });
+      prims.push({
+        t: "path",
+        d: line,
+        stroke: drawnStyle === "colour" ? HYPSO[5] : colors.track,
+        width: strokeW * 0.45,
+        round: true,
+      });
+    }
+  }
+
+  // Text block: title, subtitle, then the figures in columns.
+  const rule = design.textPosition === "bottom" ? text.y : text.y + text.h;
+  prims.push({ t: "rect", x: text.x, y: rule - short * 0.0004, w: text.w, h: short * 0.0008, fill: colors.accent });
+  const pad = text.h * 0.06;
+  let cursor = text.y + pad;
+  const place = (
+    name: string,
+    fontFace: typeof font.bold,
+    value: string,
+    box: Frame,
+    maxLines: number,
+    color: string,
+    align: "center" = "center",
+  ) => {
+    const fit = fitText(fontFace, value, {
+      maxWidth: box.w,
+      maxHeight: box.h,
+      maxSize: box.h,
+      minSize: box.h * 0.2,
+      maxLines,
+    });
+    if (!fit.lines.length) return 0;
+    const ascent = (fontFace.ascender / fontFace.unitsPerEm) * fit.size * 0.92;
+    const block = fit.lines.length * fit.lineHeight;
+    const top = box.y + (box.h - block) / 2;
+    fit.lines.forEach((line, i) => {
+      const w = fit.widths[i];
+      const x = align === "center" ? box.x + (box.w - w) / 2 : box.x;
+      prims.push({
+        t: "path",
+        d: textPath(fontFace, line, x, top + i * fit.lineHeight + ascent, fit.size),
+        fill: color,
+      });
+    });
+    boxes.push({
+      name,
+      x: box.x + (box.w - Math.max(...fit.widths)) / 2,
+      y: top,
+      w: Math.max(...fit.widths),
+      h: block,
+      lines: fit.lines.length,
+      size: fit.size,
+    });
+    return block;
+  };
+  const titleBox = { x: text.x, y: cursor, w: text.w, h: text.h * 0.38 };
+  place("title", font.bold, design.title, titleBox, 2, colors.text);
+  cursor += titleBox.h + text.h * 0.02;
+  const subtitleBox = { x: text.x, y: cursor, w: text.w, h: text.h * 0.12 };
+  place("subtitle", font.regular, design.subtitle, subtitleBox, 1, colors.text);
+  cursor += subtitleBox.h + text.h * 0.06;
+
+  const figures = posterFigures(design, totalM);
+  if (figures.length) {
+    const colW = text.w / figures.length;
+    const valueH = text.h * 0.16;
+    const labelH = text.h * 0.05;
+    // All values share one size (the smallest that fits each column), and so do the labels.
+    const fitAll = (which: "value" | "label", h: number, face: typeof font.bold) =>
+      Math.min(
+        ...figures.map(
+          (f) =>
+            fitText(face, which === "value" ? f.value : f.label.toUpperCase(), {
+              maxWidth: colW * 0.9,
+              maxHeight: h,
+              maxSize: h,
+              minSize: h * 0.15,
+            }).size,
+        ),
+      );
+    const valueSize = fitAll("value", valueH, font.bold);
+    const labelSize = fitAll("label", labelH, font.regular);
+    figures.forEach((f, i) => {
+      const cx = text.x + colW * i;
+      place(
+        `figure-${f.key}`,
+        font.bold,
+        f.value,
+        { x: cx + colW * 0.05, y: cursor, w: colW * 0.9, h: valueSize * 1.15 },
+        1,
+        colors.text,
+      );
+      place(
+        `label-${f.key}`,
+        font.regular,
+        f.label.toUpperCase(),
+        { x: cx + colW * 0.05, y: cursor + valueH + text.h * 0.01, w: colW * 0.9, h: labelSize * 1.15 },
+        1,
+        colors.accent,
+      );
+    });
+  }
+
+  return { width: W, height: H, prims, boxes, inner, map, drawnStyle };
+}
+
+/** Whether a style can be drawn with the configured sources (and this renderer). */
+export function styleAvailable(style: PosterDesign["mapStyle"], sources: { tiles: boolean; dem: boolean }): boolean {
+  const needs = MAP_STYLES[style].needs;
+  return RENDERED_MAP_STYLES.includes(style) && (needs == null || sources[needs]);
+}
