@@ -23,12 +23,14 @@ const FILES: Record<PageId, string> = {
   planning: "routes/planning.tsx",
   favorites: "routes/favorites.tsx",
   alerts: "routes/alerts.tsx",
+  orders: "routes/orders.tsx",
   unsubscribe: "routes/unsubscribe.tsx",
   eventNew: "routes/event-editor.tsx",
   eventEdit: "routes/event-editor.tsx",
   admin: "routes/admin.tsx",
   adminEvents: "routes/admin-events.tsx",
   adminComments: "routes/admin-comments.tsx",
+  adminOrders: "routes/admin-orders.tsx",
   setup: "routes/setup.tsx",
 };
 

@@ -33,6 +33,8 @@ import { createMailService } from "../features/mail/mail.service.server.ts";
 import { mapsRoutes } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
+import { ordersRoutes } from "../features/orders/orders.routes.server.ts";
+import { stripeGateway } from "../features/orders/stripe.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
 import { ratingsRoutes } from "../features/ratings/ratings.routes.server.ts";
 import { eventGroupsRoutes } from "../features/search/groups.routes.server.ts";
@@ -223,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       searchResultCacheMs: cacheMs,
       secret,
       enqueue: (queue, payload, opts) => jobs.enqueue(queue, payload, opts),
+      payments: stripeGateway(config),
     }),
   );
   const schedulePeriodic = Boolean(options.runJobs) && config.NODE_ENV !== "test";
@@ -309,6 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventImageRoutes);
   await app.register(illustrationRoutes);
   await app.register(organizerRoutes);
+  await app.register(ordersRoutes);
   await app.register(editorRoutes);
   await app.register(mapsRoutes);
 

@@ -10,6 +10,8 @@ import { geoService } from "../features/geo/geo.service.server.ts";
 import { generatedImagesService } from "../features/illustrations/generated-images.service.server.ts";
 import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
+import { ordersService } from "../features/orders/orders.service.server.ts";
+import type { PaymentGateway } from "../features/orders/stripe.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
 import { ratingsService } from "../features/ratings/ratings.service.server.ts";
 import { eventGroupsService } from "../features/search/groups.service.server.ts";
@@ -35,6 +37,8 @@ export function createServices(
     secret: string;
     /** Queues a job (alerts hand their mails to jobs). */
     enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor }) => Promise<number>;
+    /** Stripe, when the configuration has its keys (features/orders/stripe.server.ts). */
+    payments?: PaymentGateway | null;
   },
 ) {
   const accounts = accountsService(db, clock, deps);
@@ -108,6 +112,7 @@ export function createServices(
     groups: eventGroupsService(db, clock, search),
     eventDetails: eventDetailService(db, clock),
     organizers: organizerService(db, clock, deps),
+    orders: ordersService(db, clock, { payments: deps.payments ?? null, publicOrigin: deps.publicOrigin }),
     search,
     geo,
     searchText: searchTextInterpreter(db, geo, clock),

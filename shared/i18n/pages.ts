@@ -25,12 +25,14 @@ export const PAGES = {
   planning: { fr: "user/planning", en: "user/planning" },
   favorites: { fr: "user/favoris", en: "user/favourites" },
   alerts: { fr: "user/alertes", en: "user/alerts" },
+  orders: { fr: "user/commandes", en: "user/orders" },
   unsubscribe: { fr: "alertes/desabonnement", en: "alerts/unsubscribe" },
   eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },
   eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
   admin: { fr: "admin", en: "admin" },
   adminEvents: { fr: "admin/evenements", en: "admin/events" },
   adminComments: { fr: "admin/commentaires", en: "admin/comments" },
+  adminOrders: { fr: "admin/commandes", en: "admin/orders" },
   setup: { fr: "installation/:token", en: "setup/:token" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;

@@ -12,6 +12,7 @@ import enEngagement from "../../locales/en/engagement.json";
 import enEvent from "../../locales/en/event.json";
 import enEvents from "../../locales/en/events.json";
 import enLanding from "../../locales/en/landing.json";
+import enOrders from "../../locales/en/orders.json";
 import enOrganizer from "../../locales/en/organizer.json";
 import enPages from "../../locales/en/pages.json";
 import enSearch from "../../locales/en/search.json";
@@ -25,6 +26,7 @@ import frEngagement from "../../locales/fr/engagement.json";
 import frEvent from "../../locales/fr/event.json";
 import frEvents from "../../locales/fr/events.json";
 import frLanding from "../../locales/fr/landing.json";
+import frOrders from "../../locales/fr/orders.json";
 import frOrganizer from "../../locales/fr/organizer.json";
 import frPages from "../../locales/fr/pages.json";
 import frSearch from "../../locales/fr/search.json";
@@ -46,6 +48,7 @@ export const resources = {
     organizer: frOrganizer,
     engagement: frEngagement,
     community: frCommunity,
+    orders: frOrders,
   },
   en: {
     common: enCommon,
@@ -61,6 +64,7 @@ export const resources = {
     organizer: enOrganizer,
     engagement: enEngagement,
     community: enCommunity,
+    orders: enOrders,
   },
 } as const;
 

@@ -42,6 +42,9 @@ export function AccountLayout({
         <NavLink to={pagePath("alerts", locale)} className={tab} end>
           {t("nav.alerts")}
         </NavLink>
+        <NavLink to={pagePath("orders", locale)} className={tab} end>
+          {t("orders:nav")}
+        </NavLink>
         <NavLink to={pagePath("settings", locale)} className={tab} end>
           {t("nav.settings")}
         </NavLink>
@@ -53,6 +56,11 @@ export function AccountLayout({
         {root?.user?.role === "admin" && (
           <NavLink to={pagePath("adminComments", locale)} className={tab} end>
             {t("community:admin.nav")}
+          </NavLink>
+        )}
+        {root?.user?.role === "admin" && (
+          <NavLink to={pagePath("adminOrders", locale)} className={tab} end>
+            {t("orders:admin.nav")}
           </NavLink>
         )}
       </nav>
