@@ -20,7 +20,7 @@ const FONT_BOLD = require.resolve("@fontsource/noto-sans/files/noto-sans-latin-6
 export function paidDay(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", {
     timeZone: "Europe/Paris",
-    day: "numeric",
+    day: locale === "en" ? "numeric" : "2-digit",
     month: locale === "en" ? "long" : "2-digit",
     year: "numeric",
   }).format(new Date(iso));
