@@ -399,6 +399,7 @@ describe("without Stripe keys", () => {
       headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
       payload: "{}",
     });
-    expect(hook.statusCode).toBe(503);
+    expect(hook.statusCode).toBe(400);
+    expect(hook.json().error.code).toBe("WEBHOOK_SIGNATURE_INVALID");
   });
 });

@@ -244,19 +244,19 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: {
           access: access.secret("the Stripe-Signature header, checked against STRIPE_WEBHOOK_SECRET"),
-          openapi: { errors: ["WEBHOOK_SIGNATURE_INVALID", "PAYMENT_UNAVAILABLE"] },
+          openapi: { errors: ["WEBHOOK_SIGNATURE_INVALID"] },
         },
         bodyLimit: 256 * 1024,
         schema: {
           tags: ["payment"],
           summary: "Stripe's signed events (checkout.session.completed, async_payment_succeeded/failed, expired)",
           description:
-            "Refused (400 WEBHOOK_SIGNATURE_INVALID) unless signed with the endpoint's secret; an event already " +
+            "Refused (400 WEBHOOK_SIGNATURE_INVALID) unless signed with the endpoint's secret (always, without Stripe " +
+            "keys); an event already " +
             "received (same id) is acknowledged and changes nothing.",
           response: {
             200: z.object({ received: z.literal(true), handled: z.string() }),
             400: apiErrorBodySchema,
-            503: apiErrorBodySchema,
           },
         },
       },

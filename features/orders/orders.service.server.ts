@@ -243,7 +243,8 @@ export function ordersService(
      * WEBHOOK_SIGNATURE_INVALID when the signature does not match (nothing changes).
      */
     async webhook(rawBody: Buffer | string, signature: string | undefined): Promise<{ handled: string }> {
-      if (!payments) throw new ApiError("PAYMENT_UNAVAILABLE");
+      // Without Stripe keys nothing can be verified: every call is refused as unsigned.
+      if (!payments) throw new ApiError("WEBHOOK_SIGNATURE_INVALID");
       let event: ReturnType<PaymentGateway["verifyWebhook"]>;
       try {
         event = payments.verifyWebhook(rawBody, signature);
