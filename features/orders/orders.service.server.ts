@@ -12,6 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
+import { rows as rowsOf } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { createI18n } from "../../shared/i18n/index.ts";
@@ -288,7 +289,7 @@ export function ordersService(
     /** GET /api/admin/orders: the orders (newest first) and what was sold. */
     async adminList(filter: { status?: OrderStatus }): Promise<AdminOrders> {
       const where = filter.status ? eq(orders.status, filter.status) : undefined;
-      const [rows, all] = await Promise.all([
+      const [rows, groups] = await Promise.all([
         db
           .select({ order: orders, email: users.email, firstName: users.firstName, lastName: users.lastName })
           .from(orders)
@@ -296,24 +297,22 @@ export function ordersService(
           .where(where)
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(500),
-        db.select().from(orders),
+        // Each order's HT rounded as its receipt rounds it (products.ts splitVat), then summed.
+        rowsOf<{ status: string; n: number; amount: number; net: number; credits: number }>(
+          db,
+          sql`SELECT status::text, count(*)::int AS n, coalesce(sum(amount_cents), 0)::int AS amount,
+                coalesce(sum(round(amount_cents * 10000.0 / (10000 + vat_rate_bp))), 0)::int AS net,
+                coalesce(sum(credits), 0)::int AS credits
+              FROM orders GROUP BY status`,
+        ),
       ]);
-      const byStatus: Record<string, number> = {};
-      let paidCount = 0;
-      let amountCents = 0;
-      let netCents = 0;
-      let vatCents = 0;
-      let creditsSold = 0;
-      for (const o of all) {
-        byStatus[o.status] = (byStatus[o.status] ?? 0) + 1;
-        if (o.status !== "paid") continue;
-        const split = splitVat(o.amountCents, o.vatRateBp);
-        paidCount += 1;
-        amountCents += o.amountCents;
-        netCents += split.netCents;
-        vatCents += split.vatCents;
-        creditsSold += o.credits;
-      }
+      const byStatus = Object.fromEntries(groups.map((g) => [g.status, g.n]));
+      const paid = groups.find((g) => g.status === "paid");
+      const paidCount = paid?.n ?? 0;
+      const amountCents = paid?.amount ?? 0;
+      const netCents = paid?.net ?? 0;
+      const vatCents = amountCents - netCents;
+      const creditsSold = paid?.credits ?? 0;
       return {
         orders: rows.map((r) => ({
           ...orderView(r.order),

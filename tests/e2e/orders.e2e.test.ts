@@ -74,7 +74,7 @@ const journeys = [
     device: MOBILE,
     buy: "Acheter 3 crédits pour 12,90\u00a0€",
     balance: ["Il vous reste 1 crédit d'affiche.", "Il vous reste 4 crédits d'affiche."],
-    paid: "Paiement reçu : 3 crédits ont été ajoutés à votre compte.",
+    paid: "Paiement reçu\u00a0: 3 crédits ont été ajoutés à votre compte.",
     amount: "12,90\u00a0€",
     status: "Payée",
   },

@@ -145,7 +145,10 @@ export function OrdersPanel({
             return (
               <li key={product.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <span className="font-semibold text-ink-900">{name}</span>
-                <span className="mt-1 text-2xl text-ink-900">{t("buy.priceTtc", { price })}</span>
+                <span className="mt-1 text-ink-900">
+                  <span className="font-bold text-2xl tabular-nums">{price}</span>{" "}
+                  <span className="text-ink-700 text-sm">{t("buy.priceTtc")}</span>
+                </span>
                 {product.kind === "credits" && product.credits > 1 && (
                   <span className="text-ink-700 text-sm">
                     {t("buy.unitPrice", { price: money(Math.round(product.priceCents / product.credits), locale) })}
@@ -186,7 +189,7 @@ export function OrdersPanel({
           >
             {data.orders.map((order) => (
               <li key={order.uid} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4" data-order={order.uid}>
-                <span className="min-w-0 flex-1">
+                <span className="min-w-0 basis-full sm:basis-auto sm:flex-1">
                   <span className="block font-semibold text-ink-900">{t(`products.${order.productId}`)}</span>
                   <span className="block text-ink-700 text-sm">{orderDay(order.createdAt, locale)}</span>
                 </span>
