@@ -33,6 +33,7 @@ const FILES: Record<PageId, string> = {
   posters: "routes/posters.tsx",
   posterNew: "routes/poster-creator.tsx",
   posterEdit: "routes/poster-creator.tsx",
+  orders: "routes/orders.tsx",
   unsubscribe: "routes/unsubscribe.tsx",
   eventNew: "routes/event-editor.tsx",
   eventEdit: "routes/event-editor.tsx",
@@ -41,6 +42,7 @@ const FILES: Record<PageId, string> = {
   adminEvents: "routes/admin-events.tsx",
   adminComments: "routes/admin-comments.tsx",
   adminActivities: "routes/admin-activities.tsx",
+  adminOrders: "routes/admin-orders.tsx",
   setup: "routes/setup.tsx",
 };
 

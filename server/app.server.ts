@@ -36,6 +36,8 @@ import { createMailService } from "../features/mail/mail.service.server.ts";
 import { mapsRoutes } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
+import { ordersRoutes } from "../features/orders/orders.routes.server.ts";
+import { stripeGateway } from "../features/orders/stripe.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
 import { postersRoutes } from "../features/posters/posters.routes.server.ts";
 import { POSTER_EXPORT_QUEUE } from "../features/posters/posters.service.server.ts";
@@ -232,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       enqueue: (queue, payload, opts) => jobs.enqueue(queue, payload, opts),
       activities: config,
       posterSources: { tiles: Boolean(config.POSTER_TILES_URL), dem: Boolean(config.POSTER_DEM_URL) },
+      payments: stripeGateway(config),
     }),
   );
   // Poster exports are drawn one at a time: a 50×70 PNG at 300 dpi takes a core for a few seconds.
@@ -326,6 +329,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventImageRoutes);
   await app.register(illustrationRoutes);
   await app.register(organizerRoutes);
+  await app.register(ordersRoutes);
   await app.register(editorRoutes);
   await app.register(mapsRoutes);
   await app.register(resultsImportRoutes);

@@ -83,6 +83,8 @@ const schema = z.object({
   LEGAL_REGISTRATION: z.string().max(200).default(""),
   LEGAL_HOST: z.string().max(300).default(""),
   LEGAL_HOST_ADDRESS: z.string().max(300).default(""),
+  /** The seller's intra-community VAT number, printed on receipts. */
+  LEGAL_VAT_NUMBER: z.string().max(50).default(""),
   /** smtp://user:pass@host:port or smtps://…; unset: messages are written to DATA_DIR/mail. */
   SMTP_URL: z
     .string()
@@ -114,6 +116,12 @@ const schema = z.object({
   STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().default(""),
   /** The push subscription's id (Strava sends it with every event); unset: not checked. */
   STRAVA_SUBSCRIPTION_ID: z.string().default(""),
+  /** Stripe's secret API key (sk_…). Unset: payment is shown as unavailable. */
+  STRIPE_SECRET_KEY: z.string().default(""),
+  /** Signs the webhooks Stripe sends (whsec_…); the webhook refuses everything without it. */
+  STRIPE_WEBHOOK_SECRET: z.string().default(""),
+  /** Another address for Stripe's API (a local stand-in in tests); Stripe's own when unset. */
+  STRIPE_API_BASE: z.url().optional(),
 });
 
 export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string; dataDir: string };

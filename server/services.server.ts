@@ -13,6 +13,9 @@ import { geoService } from "../features/geo/geo.service.server.ts";
 import { generatedImagesService } from "../features/illustrations/generated-images.service.server.ts";
 import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
+import { consumePosterCredit, creditBalance } from "../features/orders/credits.service.server.ts";
+import { ordersService } from "../features/orders/orders.service.server.ts";
+import type { PaymentGateway } from "../features/orders/stripe.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
 import { type PosterSources, postersService } from "../features/posters/posters.service.server.ts";
 import { ratingsService } from "../features/ratings/ratings.service.server.ts";
@@ -62,6 +65,8 @@ export function createServices(
     activities?: ActivitiesDeps["config"];
     /** The posters' configured map data sources (POSTER_TILES_URL, POSTER_DEM_URL). */
     posterSources?: PosterSources;
+    /** Stripe, when the configuration has its keys (features/orders/stripe.server.ts). */
+    payments?: PaymentGateway | null;
   },
 ) {
   const results = resultsService(db, clock);
@@ -149,6 +154,12 @@ export function createServices(
       storage: deps.storage,
       sources: deps.posterSources ?? { tiles: false, dem: false },
       enqueue: deps.enqueue,
+      credits: {
+        consume: async (tx, userId, posterId) => {
+          await consumePosterCredit(db, tx, userId, posterId);
+        },
+        remaining: creditBalance,
+      },
     }),
     comments: commentsService(db, clock),
     community: communityService(db, clock),
@@ -157,6 +168,7 @@ export function createServices(
     groups: eventGroupsService(db, clock, search),
     eventDetails: eventDetailService(db, clock),
     organizers: organizerService(db, clock, deps),
+    orders: ordersService(db, clock, { payments: deps.payments ?? null, publicOrigin: deps.publicOrigin }),
     search,
     geo,
     searchText: searchTextInterpreter(db, geo, clock),

@@ -74,6 +74,16 @@ export const errorCatalogue = {
   ITEM_NOT_FOUND: { status: 404, key: "errors.itemNotFound" },
   NO_POSTER_CREDIT: { status: 402, key: "errors.noPosterCredit" },
   POSTER_EDIT_LIMIT: { status: 409, key: "errors.posterEditLimit" },
+  /** The site has no Stripe keys, or Stripe could not be reached (features/orders). */
+  PAYMENT_UNAVAILABLE: { status: 503, key: "errors.paymentUnavailable" },
+  /** A product listed as "coming soon". */
+  PRODUCT_UNAVAILABLE: { status: 409, key: "errors.productUnavailable" },
+  /** The order's status does not allow this (order-status.ts): paid already, deleted… */
+  ORDER_STATUS_CONFLICT: { status: 409, key: "errors.orderStatusConflict" },
+  /** A receipt is only made for a paid order. */
+  RECEIPT_NOT_AVAILABLE: { status: 409, key: "errors.receiptNotAvailable" },
+  /** A payment webhook whose signature does not match the endpoint's secret. */
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, key: "errors.webhookSignatureInvalid" },
   CANNOT_DELETE_ALL_COURSES: { status: 409, key: "errors.cannotDeleteAllCourses" },
   NO_RESULTS: { status: 404, key: "errors.noResults" },
   PASSWORDS_NOT_IDENTICAL: { status: 400, key: "errors.passwordsNotIdentical", field: "passwordConfirmation" },

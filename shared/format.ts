@@ -67,6 +67,8 @@ export function formatNumber(value: number, locale: string = "fr", options: Numb
 export interface MoneyFormatOptions {
   /** ISO 4217 code, EUR by default. */
   currency?: string;
+  /** Always two decimals ("25,00 €"), as orders and receipts show amounts. */
+  fixed?: boolean;
 }
 
 /**
@@ -76,7 +78,7 @@ export interface MoneyFormatOptions {
 export function formatMoney(amount: number, locale: string = "fr", options: MoneyFormatOptions = {}): string {
   if (!Number.isFinite(amount)) return "";
   const lang = localeOf(locale);
-  const whole = Math.round(amount * 100) % 100 === 0;
+  const whole = !options.fixed && Math.round(amount * 100) % 100 === 0;
   const formatter = numberFormat(INTL_LOCALES[lang], {
     style: "currency",
     currency: options.currency ?? "EUR",

@@ -9,7 +9,7 @@ import { ApiError } from "../../shared/api-error.ts";
 import { courses, events, type TrackPoint, tracks } from "../events/events.tables.ts";
 import type { FileStorage } from "../media/storage.server.ts";
 import { results } from "../results/results.tables.ts";
-import { defaultPosterCredits, type PosterCredits } from "./credits-port.ts";
+import type { PosterCredits } from "./credits-port.ts";
 import {
   blankDesign,
   type CourseFacts,
@@ -35,7 +35,8 @@ export type PosterSources = { tiles: boolean; dem: boolean };
 export type PosterDeps = {
   storage: FileStorage;
   sources: PosterSources;
-  credits?: PosterCredits;
+  /** Poster credits (features/orders, through server/services.server.ts). */
+  credits: PosterCredits;
   enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor }) => Promise<number>;
 };
 
@@ -71,7 +72,7 @@ function posterView(row: typeof posters.$inferSelect, credits?: number) {
 }
 
 export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
-  const credits = deps.credits ?? defaultPosterCredits;
+  const credits = deps.credits;
 
   async function courseFacts(courseId: number) {
     const [row] = await db

@@ -36,6 +36,7 @@ export const PAGES = {
   posters: { fr: "user/posters", en: "user/posters" },
   posterNew: { fr: "poster/nouveau", en: "poster/new" },
   posterEdit: { fr: "user/poster/:id", en: "user/poster/:id" },
+  orders: { fr: "user/commandes", en: "user/orders" },
   unsubscribe: { fr: "alertes/desabonnement", en: "alerts/unsubscribe" },
   eventNew: { fr: "user/evenement/nouveau", en: "user/event/new" },
   eventEdit: { fr: "user/evenement/:id", en: "user/event/:id" },
@@ -44,6 +45,7 @@ export const PAGES = {
   adminEvents: { fr: "admin/evenements", en: "admin/events" },
   adminComments: { fr: "admin/commentaires", en: "admin/comments" },
   adminActivities: { fr: "admin/activities", en: "admin/activities" },
+  adminOrders: { fr: "admin/commandes", en: "admin/orders" },
   setup: { fr: "installation/:token", en: "setup/:token" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;

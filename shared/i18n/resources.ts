@@ -14,6 +14,7 @@ import enEngagement from "../../locales/en/engagement.json";
 import enEvent from "../../locales/en/event.json";
 import enEvents from "../../locales/en/events.json";
 import enLanding from "../../locales/en/landing.json";
+import enOrders from "../../locales/en/orders.json";
 import enOrganizer from "../../locales/en/organizer.json";
 import enPages from "../../locales/en/pages.json";
 import enPosters from "../../locales/en/posters.json";
@@ -32,6 +33,7 @@ import frEngagement from "../../locales/fr/engagement.json";
 import frEvent from "../../locales/fr/event.json";
 import frEvents from "../../locales/fr/events.json";
 import frLanding from "../../locales/fr/landing.json";
+import frOrders from "../../locales/fr/orders.json";
 import frOrganizer from "../../locales/fr/organizer.json";
 import frPages from "../../locales/fr/pages.json";
 import frPosters from "../../locales/fr/posters.json";
@@ -61,6 +63,7 @@ export const resources = {
     badges: frBadges,
     activities: frActivities,
     posters: frPosters,
+    orders: frOrders,
   },
   en: {
     common: enCommon,
@@ -81,6 +84,7 @@ export const resources = {
     badges: enBadges,
     activities: enActivities,
     posters: enPosters,
+    orders: enOrders,
   },
 } as const;
 

@@ -51,6 +51,9 @@ export function AccountLayout({
         <NavLink to={pagePath("posters", locale)} className={tab} end>
           {t("posters:creator.mine")}
         </NavLink>
+        <NavLink to={pagePath("orders", locale)} className={tab} end>
+          {t("orders:nav")}
+        </NavLink>
         <NavLink to={pagePath("settings", locale)} className={tab} end>
           {t("nav.settings")}
         </NavLink>
@@ -67,6 +70,11 @@ export function AccountLayout({
         {root?.user?.role === "admin" && (
           <NavLink to={pagePath("adminActivities", locale)} className={tab} end>
             {t("activities:admin.title")}
+          </NavLink>
+        )}
+        {root?.user?.role === "admin" && (
+          <NavLink to={pagePath("adminOrders", locale)} className={tab} end>
+            {t("orders:admin.nav")}
           </NavLink>
         )}
       </nav>
