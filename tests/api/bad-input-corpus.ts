@@ -78,6 +78,11 @@ function isDateField(name: string, schema: JsonSchema): boolean {
   return schema.format === "date" || schema.pattern === "^\\d{4}-\\d{2}-\\d{2}$" || /(Date|On|^date)$/.test(name);
 }
 
+function sameType(sample: unknown, schema: JsonSchema): boolean {
+  if (typeof sample === "string") return schema.type === "string";
+  return typeof sample === "number" && (schema.type === "integer" || schema.type === "number");
+}
+
 function firstOf(schema: JsonSchema): JsonSchema | undefined {
   const options = schema.anyOf ?? schema.oneOf;
   if (!options) return undefined;
@@ -93,9 +98,9 @@ function firstOf(schema: JsonSchema): JsonSchema | undefined {
 export function sampleOf(schema: JsonSchema, name = "", references = true, inList = false): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
-  // The named samples are strings: a field of another type with the same name (an import's
-  // numeric "token") gets a value generated from its schema.
-  if (Object.hasOwn(SAMPLES_BY_NAME, name) && schema.type === "string") return SAMPLES_BY_NAME[name];
+  // A named sample applies to a field of its own type: a field of another type with the same name
+  // (an import's numeric "token") gets a value generated from its schema.
+  if (Object.hasOwn(SAMPLES_BY_NAME, name) && sameType(SAMPLES_BY_NAME[name], schema)) return SAMPLES_BY_NAME[name];
   if (/e-?mails?$/i.test(name) && schema.type === "string") return SAMPLES_BY_NAME.email;
   // Colours (posters' design object): "#rrggbb".
   if (schema.type === "string" && schema.pattern?.startsWith("^#[0-9a-fA-F]{6}")) return "#336699";
