@@ -24,13 +24,13 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
         <nav aria-label={t("nav.main")} className="ml-auto flex items-center gap-1 text-sm sm:gap-3">
           <Link
             to={pagePath("home", locale)}
-            className="rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+            className="rounded-md px-1.5 py-2 font-medium sm:px-2 text-ink-700 hover:bg-slate-100 hover:text-ink-900"
           >
             {t("nav.races")}
           </Link>
           <Link
             to={pagePath("community", locale)}
-            className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+            className="flex items-center gap-1 rounded-md px-1.5 py-2 font-medium sm:px-2 text-ink-700 hover:bg-slate-100 hover:text-ink-900"
             data-testid="community-link"
           >
             <Users className="h-4 w-4 sm:hidden" aria-hidden="true" />
@@ -40,7 +40,7 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
             <>
               <Link
                 to={pagePath("account", locale)}
-                className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+                className="flex items-center gap-2 rounded-md px-1.5 py-1.5 font-medium sm:px-2 text-ink-700 hover:bg-slate-100 hover:text-ink-900"
                 data-testid="account-link"
               >
                 {user.photoUrl ? (
@@ -65,7 +65,7 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
               {user.role === "admin" && (
                 <Link
                   to={pagePath("adminEvents", locale)}
-                  className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900 max-sm:hidden"
+                  className="flex items-center gap-1 rounded-md px-1.5 py-2 font-medium sm:px-2 text-ink-700 hover:bg-slate-100 hover:text-ink-900 max-sm:hidden"
                   data-testid="admin-link"
                 >
                   <ShieldCheck className="h-4 w-4" aria-hidden="true" />
@@ -74,7 +74,7 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
               )}
               <a
                 href={`/logout?lang=${locale}`}
-                className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+                className="flex items-center gap-1 rounded-md px-1.5 py-2 font-medium sm:px-2 text-ink-700 hover:bg-slate-100 hover:text-ink-900"
                 data-testid="logout-link"
               >
                 <LogOut className="h-4 w-4" aria-hidden="true" />
@@ -85,7 +85,7 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
             // A member's copy of a shared page, before the browser knows who they are.
             <Link
               to={pagePath("account", locale)}
-              className="flex items-center gap-2 rounded-md px-2 py-1.5 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+              className="flex items-center gap-2 rounded-md px-1.5 py-1.5 font-medium sm:px-2 text-ink-700 hover:bg-slate-100 hover:text-ink-900"
               data-testid="account-link"
             >
               <span
@@ -99,7 +99,7 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
           ) : (
             <Link
               to={pagePath("login", locale)}
-              className="flex items-center gap-1 rounded-md px-2 py-2 font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900"
+              className="flex items-center gap-1 rounded-md px-1.5 py-2 font-medium sm:px-2 text-ink-700 hover:bg-slate-100 hover:text-ink-900"
               data-testid="login-link"
             >
               <LogIn className="h-4 w-4" aria-hidden="true" />
@@ -114,7 +114,7 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
             aria-label={t("nav.switchTo")}
             data-testid="language-switch"
           >
-            <Globe className="h-4 w-4" aria-hidden="true" />
+            <Globe className="h-4 w-4 max-sm:hidden" aria-hidden="true" />
             <span>{other.toUpperCase()}</span>
           </a>
         </nav>
