@@ -38,6 +38,8 @@ const schema = z.object({
   COMMUNES_CSV: z.string().min(1).optional(),
   DEMO_EVENTS: z.coerce.number().int().min(0).max(1_000_000).default(7000),
   DEMO_SEED: z.coerce.number().int().default(2026),
+  /** Demo runners (results, badges, planning) made with the demo catalogue, once (decision 034); 0: none. */
+  DEMO_MEMBERS: z.coerce.number().int().min(0).max(20_000).default(240),
   /** Ready-made member, organiser and admin accounts with public passwords (decision 023). Unset: in development only. */
   DEMO_ACCOUNTS: z
     .enum(["0", "1", "false", "true"])

@@ -38,6 +38,7 @@ async function main() {
     { buildApp },
     { loggerOptions },
     demo,
+    demoCommunity,
   ] = await Promise.all([
     import("../db/client.server.ts"),
     import("../db/seed/index.server.ts"),
@@ -46,6 +47,7 @@ async function main() {
     import("./app.server.ts"),
     import("./logging.server.ts"),
     import("../features/accounts/demo-accounts.server.ts"),
+    import("../features/community/demo-community.server.ts"),
   ]);
 
   // The database starts while booting, never on the first request.
@@ -62,6 +64,21 @@ async function main() {
     csvPath: config.COMMUNES_CSV,
     log,
   });
+
+  // The demo catalogue's community: runners with results, badges and plans (made once).
+  if (config.DEMO_EVENTS > 0 && config.DEMO_MEMBERS > 0) {
+    const community = await demoCommunity.ensureDemoCommunity(database.db, {
+      members: config.DEMO_MEMBERS,
+      seed: config.DEMO_SEED,
+      now: new Date(),
+    });
+    if (community) {
+      log(
+        `demo community: ${community.members} members, ${community.results} results (${community.claimed} claimed), ` +
+          `${community.planned} planned races, in ${community.ms} ms`,
+      );
+    }
+  }
 
   // Demo accounts in development (or when DEMO_ACCOUNTS=1): printed once the server listens.
   const demoAccounts = demo.demoAccountsWanted(config)

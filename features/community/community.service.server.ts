@@ -6,12 +6,14 @@
  * It never writes. Only members with a public profile and an enabled account are ever named;
  * private profiles are counted at most (finishers), never shown.
  */
+
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
 import { rows } from "../../db/rows.server.ts";
 import type { RankingOrder, RankingPeriod } from "../../shared/constants.ts";
 import { imageUrl } from "../../shared/image-url.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
+import { FINISHER_PREFIX } from "../badges/badge-rules.ts";
 import {
   DIRECTORY_PAGE_SIZE,
   type Directory,
@@ -318,6 +320,8 @@ export function communityService(db: Db, clock: () => Date) {
           FROM user_badges b JOIN users u ON u.id = b.user_id
           JOIN results r ON r.id = b.result_id JOIN courses c ON c.id = r.course_id JOIN events e ON e.id = r.event_id
           WHERE e.status = 'active' AND ${PUBLIC_MEMBER}
+            -- A course's finisher badge comes with every result: the result's own item says it.
+            AND b.code NOT LIKE ${`${FINISHER_PREFIX}%`}
             ${before(sql.raw("b.awarded_at"), "badge", sql.raw("b.id"))}
           ORDER BY b.awarded_at DESC, b.id DESC LIMIT ${limit})`);
       }

@@ -24,7 +24,16 @@ export type ServerProcess = {
 /** Runs the built server as `npm start` does after its build check, in the given data folder. */
 export function spawnServer(env: Record<string, string>): { child: ChildProcess; output(): string } {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
+    // No demo community unless a journey asks (DEMO_MEMBERS): journeys make the members they need.
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      DEMO_MEMBERS: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatDistance, formatRaceTime } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
+import { badgeDefinition } from "../../badges/badge-rules.ts";
 import type { TimelineItem, TimelineKind } from "../community.contract.ts";
 import { MemberAvatar } from "./MemberAvatar.tsx";
 
@@ -34,7 +35,10 @@ function Detail({ item, locale }: { item: TimelineItem; locale: Locale }) {
     if (item.rank) parts.push(t("timeline.rank", { rank: item.rank }));
   }
   if (item.kind === "rating" && item.score) parts.push(t("timeline.score", { score: item.score }));
-  if (item.kind === "badge" && item.badge) parts.push(t("timeline.badgeName", { code: item.badge }));
+  if (item.kind === "badge" && item.badge) {
+    const badge = badgeDefinition(item.badge);
+    if (badge) parts.push(t("timeline.badgeName", { name: locale === "fr" ? badge.fr : badge.en }));
+  }
   if (item.kind === "event" && item.distance !== null) {
     parts.push(t("timeline.away", { distance: formatDistance(item.distance, locale, { maximumFractionDigits: 0 }) }));
   }
