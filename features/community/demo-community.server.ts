@@ -472,11 +472,13 @@ export async function ensureDemoCommunity(
   );
   const rng = new Rng(options.seed ^ 0x5eed);
   const dayMs = 86_400_000;
-  // A moment after a race, never after "now" (a race of last weekend was recorded since).
-  const at = (isoDay: string, plusDays: number) =>
-    new Date(
-      Math.min(Date.parse(`${isoDay}T18:00:00Z`) + plusDays * dayMs, options.now.getTime() - rng.int(1, 600) * 60_000),
-    );
+  // A moment within `days` after a race, never after "now": a race of last weekend was recorded
+  // some time since, not all of them in the last hour.
+  const at = (isoDay: string, days: number) => {
+    const race = Date.parse(`${isoDay}T17:00:00Z`);
+    const room = Math.max(0, Math.min(days * dayMs, options.now.getTime() - 60_000 - race));
+    return new Date(race + rng.range(0.05, 1) * room);
+  };
 
   const report = await db.transaction(async (tx) => {
     // Members.
@@ -633,6 +635,7 @@ export async function ensureDemoCommunity(
         if (!fits(member, course) || taken.has(key)) continue;
         taken.add(key);
         const timeMs = finishTime(course, member.level * (member.sex === "F" ? 1.08 : 1) * rng.range(0.95, 1.06));
+        const recorded = at(course.start_date, rng.int(1, 6));
         lines.push({
           courseId: course.id,
           eventId: course.event_id,
@@ -644,8 +647,8 @@ export async function ensureDemoCommunity(
           timeMs,
           paceSPerKm: Math.round(timeMs / course.distance),
           userId: member.id,
-          claimedAt: at(course.start_date, rng.int(0, 6)),
-          createdAt: at(course.start_date, rng.int(0, 6)),
+          claimedAt: recorded,
+          createdAt: recorded,
         });
       }
     }
