@@ -46,7 +46,14 @@ export default function ResultsBrowser({
   const { t } = useTranslation("results");
   const viewer = useViewer();
   const ids = useId();
-  const [courseId, setCourseId] = useState(courses[0]?.courseId ?? 0);
+  // The course with the most lines first: an imported list rather than one member's own record.
+  const [courseId, setCourseId] = useState(
+    () =>
+      courses.reduce<(typeof courses)[number] | undefined>(
+        (best, c) => (!best || c.entries > best.entries ? c : best),
+        undefined,
+      )?.courseId ?? 0,
+  );
   const [view, setView] = useState<ResultView>("general");
   const [category, setCategory] = useState("");
   const [typed, setTyped] = useState("");
