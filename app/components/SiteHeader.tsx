@@ -114,7 +114,8 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
             aria-label={t("nav.switchTo")}
             data-testid="language-switch"
           >
-            <Globe className="h-4 w-4" aria-hidden="true" />
+            {/* On a phone the code alone: a signed-in member's header must fit in 360 px. */}
+            <Globe className="h-4 w-4 max-sm:hidden" aria-hidden="true" />
             <span>{other.toUpperCase()}</span>
           </a>
         </nav>

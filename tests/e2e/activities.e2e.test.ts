@@ -154,7 +154,7 @@ describe("activities", () => {
     await untilHydrated(page);
     await page.getByRole("link", { name: "Morning race" }).click();
     await untilHydrated(page);
-    await expect.poll(() => page.getByTestId("matches").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("matches").count(), { timeout: 15_000 }).toBe(1);
     const stravaLink = page.getByRole("link", { name: "View on Strava" });
     expect(await stravaLink.getAttribute("href")).toBe("https://www.strava.com/activities/12345678901");
     expect(await page.getByTestId("splits").locator("tbody tr").count()).toBeGreaterThan(4);
@@ -162,11 +162,12 @@ describe("activities", () => {
     await shot(page, "activity-1280");
 
     await page.getByTestId("matches").getByRole("button", { name: "That was this race" }).first().click();
-    await expect.poll(() => page.getByTestId("linked-course").count()).toBe(1);
+    // A loaded two-core machine can take seconds to answer: the polls wait up to 15 s.
+    await expect.poll(() => page.getByTestId("linked-course").count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByTestId("linked-course").textContent()).toContain(race.eventName);
     await page.getByRole("button", { name: "Make it my result" }).click();
     await expect
-      .poll(() => page.getByTestId("linked-course").textContent())
+      .poll(() => page.getByTestId("linked-course").textContent(), { timeout: 15_000 })
       .toContain("Your result on this race is saved.");
     await shot(page, "activity-linked-1280");
     const activityUrl = page.url();
@@ -175,7 +176,7 @@ describe("activities", () => {
     await page.goto(`${baseURL}/en/user/results`);
     await untilHydrated(page);
     const badge = page.getByTestId("member-badges").locator(`[data-badge="finisher-course-${race.courseId}"]`);
-    await expect.poll(() => badge.count()).toBe(1);
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
     expect(await badge.textContent()).toContain(race.eventName);
     await shot(page, "results-badge-1280");
 
