@@ -198,7 +198,7 @@ describe("a poster from the member's activity", () => {
     expect((saved.json() as { poster: PosterView }).poster.track).toEqual(detail.points);
   });
 
-  it("takes the race's names and the member's result when the activity is linked to a course", async () => {
+  it("takes the race's names, and the activity's time, when the activity is linked to a course", async () => {
     const member = await testMember(t);
     const { id } = await importedRun(member.cookie);
     const linked = await call("POST", `/api/user/activity/${id}/link`, member.cookie, { courseId });
