@@ -28,6 +28,10 @@
  *   fault     the same server under 50 clients for 30 s (search and event pages, API: errors, p50,
  *             p99), then killed with SIGKILL during a burst of registrations and restarted on the
  *             same data: acknowledged writes kept, every queued mail delivered once (bench/fault.ts)
+ *   activities-sync  a member's first Strava sync: 1,000 activities with streams from the local fake
+ *             Strava through the real sync jobs under Strava's limits (200/15 min, 2,000/day), on a
+ *             simulated clock: requests, 429s (0 expected), simulated and real time, memory
+ *             (bench/activities-sync.ts; --quick: 250 activities)
  *   rankings  the community rankings over 100,000 results of 5,000 members, PGlite in memory: median
  *             and p95 of each period × order (bench/community.ts)
  *
@@ -58,6 +62,7 @@ import { loadConfig } from "../server/config.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
 import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "../tests/api/fixtures.ts";
 import { type AccountsFigures, accountsPart, accountsTable } from "./accounts.ts";
+import { type ActivitiesSyncFigures, activitiesSyncPart, activitiesSyncTable } from "./activities-sync.ts";
 import { type RankingsFigures, rankingsPart, rankingsTable } from "./community.ts";
 import { type FaultFigures, faultPart, faultTables } from "./fault.ts";
 import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } from "./lighthouse.ts";
@@ -83,6 +88,7 @@ const PARTS = [
   "results-import",
   "rankings",
   "posters",
+  "activities-sync",
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -1146,6 +1152,7 @@ async function main() {
   let rankingsFigures: RankingsFigures | undefined;
   let faultFigures: FaultFigures | undefined;
   let postersFigures: PostersFigures | undefined;
+  let activitiesSyncFigures: ActivitiesSyncFigures | undefined;
 
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
@@ -1297,6 +1304,10 @@ async function main() {
       postersFigures = await postersPart({ quick: options.quick });
       results.posters = postersFigures;
     }
+    if (options.parts.has("activities-sync")) {
+      activitiesSyncFigures = await activitiesSyncPart({ quick: options.quick });
+      results.activitiesSync = activitiesSyncFigures;
+    }
     if (bare.runs.length) {
       results.bare = { runs: bare.runs };
       rows.splice(bareRowAt, 0, bareRow(bareRowPart, bare));
@@ -1350,6 +1361,10 @@ async function main() {
     console.log(`\n### Load and fault (server as \`npm start\` runs it)\n\n${faultTables(faultFigures)}`);
   if (postersFigures)
     console.log(`\n### Posters (renderer and exports, in process)\n\n${postersTable(postersFigures)}`);
+  if (activitiesSyncFigures)
+    console.log(
+      `\n### First Strava sync under the rate limit (fake Strava, simulated clock, PGlite)\n\n${activitiesSyncTable(activitiesSyncFigures)}`,
+    );
   console.log(
     `\n${
       needBare || needServer

@@ -12,7 +12,8 @@ import type { Route } from "./+types/poster-creator";
 
 /**
  * The poster creator: /poster/nouveau?course=ID (or ?track=ID) starts a design, open to visitors
- * for the preview (saving and exporting need a login); /user/poster/:id edits a saved poster.
+ * for the preview (saving and exporting need a login); ?activity=ID starts from the member's own
+ * activity (signed in only); /user/poster/:id edits a saved poster.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -33,8 +34,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }
     const course = Number(url.searchParams.get("course"));
     const track = Number(url.searchParams.get("track"));
-    const [type, id] = course > 0 ? (["course", course] as const) : (["track", track] as const);
+    const activity = Number(url.searchParams.get("activity"));
+    const [type, id] =
+      course > 0
+        ? (["course", course] as const)
+        : activity > 0
+          ? (["activity", activity] as const)
+          : (["track", track] as const);
     if (!(id > 0) || !Number.isSafeInteger(id)) throw data({ kind: "page" }, { status: 404 });
+    // An activity is its owner's only: a visitor signs in first.
+    if (type === "activity" && !userId) throw loginRedirect(request);
     const opened = await service.open(type, id, userId, locale);
     return { poster: opened.poster, styles, signedIn: userId != null };
   } catch (error) {

@@ -366,13 +366,16 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
         { page: payload.page, perPage: STRAVA_PAGE_SIZE, after },
         INTERACTIVE_RESERVE,
       );
-      for (const item of list) {
+      for (const [index, item] of list.entries()) {
         if (job?.signal.aborted) return;
         const row = await upsertStrava(payload.userId, item);
         if (!item.manual) await storeStreams(row, token, INTERACTIVE_RESERVE);
+        // The item's place in the whole sync: a page read again after a wait for the rate limit
+        // does not count its first items twice.
+        const done = (payload.page - 1) * STRAVA_PAGE_SIZE + index + 1;
         await db
           .update(stravaConnections)
-          .set({ syncDone: sql`${stravaConnections.syncDone} + 1` })
+          .set({ syncDone: sql`GREATEST(${stravaConnections.syncDone}, ${done})` })
           .where(eq(stravaConnections.userId, payload.userId));
       }
       if (list.length < STRAVA_PAGE_SIZE) {

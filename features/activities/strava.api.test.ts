@@ -6,7 +6,7 @@ import { type FakeActivity, makeRunStreams, type StravaApi, startStravaApi } fro
 import { secretBox } from "../accounts/secrets.server.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
 import { activities, stravaConnections } from "./activities.tables.ts";
-import { SHORT_WINDOW_MS } from "./rate-budget.server.ts";
+import { INTERACTIVE_RESERVE, SHORT_WINDOW_MS } from "./rate-budget.server.ts";
 
 /**
  * The Strava side of activities against a local server that plays Strava's API
@@ -261,6 +261,22 @@ describe("Strava's rate limits", () => {
     now = windowEnd + 2000;
     await t.app.jobs.drain();
     expect(await status(me.cookie)).toMatchObject({ syncState: "idle", activityCount: 3 });
+  });
+
+  it("counts each activity once in the progress when a page stopped by the limit is read again", async () => {
+    const me = await testMember(t);
+    const athlete = athleteWith(4, 4);
+    await connect(me.cookie, athlete.id);
+    // Two requests left for background jobs in this window: the list, then one activity's streams.
+    const window = new Date(Math.floor(now / SHORT_WINDOW_MS) * SHORT_WINDOW_MS).toISOString();
+    await t.database.db.execute(
+      sql`UPDATE provider_rate_limits SET short_usage = short_limit - ${INTERACTIVE_RESERVE} - 2, short_window = ${window}::timestamptz`,
+    );
+    await t.app.jobs.drain();
+    expect(await status(me.cookie)).toMatchObject({ syncState: "waiting", syncDone: 1 });
+    now = Math.floor(now / SHORT_WINDOW_MS) * SHORT_WINDOW_MS + SHORT_WINDOW_MS + 5_000;
+    await t.app.jobs.drain();
+    expect(await status(me.cookie)).toMatchObject({ syncState: "idle", syncDone: 4, activityCount: 4 });
   });
 
   it("holds jobs back from the shared budget before asking Strava, and reads Strava's usage headers", async () => {

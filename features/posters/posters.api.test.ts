@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../tests/api/harness.ts";
+import { fixtureRun, toGpx } from "../activities/activity-fixtures.ts";
 import { courses, events, tracks } from "../events/events.tables.ts";
 import { results } from "../results/results.tables.ts";
 import type { PosterDesign, PosterExport, PosterView } from "./poster.contract.ts";
@@ -140,12 +141,74 @@ describe("GET /api/poster/{type}/{id}", () => {
     expect(poster.design.show).toMatchObject({ time: true, rank: true });
   });
 
-  it("refuses a course without a track, an unknown type and activities (not imported yet)", async () => {
+  it("refuses a course without a track, an unknown type and an unknown activity", async () => {
     expect((await call("GET", `/api/poster/course/${courseWithoutTrack}`)).statusCode).toBe(404);
     expect((await call("GET", "/api/poster/course/999999")).statusCode).toBe(404);
     const bad = await call("GET", `/api/poster/painting/${courseId}`);
     expect(bad.statusCode).toBe(400);
-    expect((await call("GET", "/api/poster/activity/1")).statusCode).toBe(404);
+    expect((await call("GET", "/api/poster/activity/999999")).statusCode).toBe(404);
+  });
+});
+
+describe("a poster from the member's activity", () => {
+  /** An activity as the member imports it: a GPX file, through the upload route. */
+  async function importedRun(cookie: string) {
+    const body = `------poster\r\nContent-Disposition: form-data; name="file"; filename="run.gpx"\r\nContent-Type: application/octet-stream\r\n\r\n${toGpx(
+      fixtureRun({ km: 6, start: new Date("2026-04-19T08:00:00Z") }),
+      "Semi du dimanche",
+    )}\r\n------poster--\r\n`;
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: "/api/upload/activities",
+      headers: { ...accessHeaders, cookie, "content-type": "multipart/form-data; boundary=----poster" },
+      payload: body,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const id = (uploaded.json() as { files: { activity: { id: number } }[] }).files[0]!.activity.id;
+    const detail = await call("GET", `/api/user/activity/${id}`, cookie);
+    expect(detail.statusCode).toBe(200);
+    return { id, detail: detail.json() as { distance: number; elevationGain: number; points: unknown[] } };
+  }
+
+  it("starts from its recorded line and figures, for its owner only, and saves with that line", async () => {
+    const member = await testMember(t);
+    const { id, detail } = await importedRun(member.cookie);
+    const r = await call("GET", `/api/poster/activity/${id}`, member.cookie, undefined, "en");
+    expect(r.statusCode, r.json() as never).toBe(200);
+    const poster = (r.json() as { poster: PosterView }).poster;
+    expect(poster.design.source).toEqual({ type: "activity", id });
+    expect(poster.design.title).toBe("Semi du dimanche");
+    expect(poster.track).toEqual(detail.points);
+    expect(poster.design.data).toMatchObject({
+      distanceM: detail.distance,
+      elevationGainM: detail.elevationGain,
+      date: "2026-04-19",
+    });
+    expect(poster.design.data.timeMs).toBeGreaterThan(0);
+    expect(poster.design.show).toMatchObject({ distance: true, time: true, date: true });
+
+    // Another member and a visitor see nothing, as on the activity's page.
+    const other = await testMember(t);
+    expect((await call("GET", `/api/poster/activity/${id}`, other.cookie)).statusCode).toBe(404);
+    expect((await call("GET", `/api/poster/activity/${id}`)).statusCode).toBe(404);
+    expect((await call("POST", "/api/poster", other.cookie, { design: poster.design })).statusCode).toBe(404);
+
+    const saved = await call("POST", "/api/poster", member.cookie, { design: poster.design });
+    expect(saved.statusCode, saved.json() as never).toBe(200);
+    expect((saved.json() as { poster: PosterView }).poster.track).toEqual(detail.points);
+  });
+
+  it("takes the race's names, and the activity's time, when the activity is linked to a course", async () => {
+    const member = await testMember(t);
+    const { id } = await importedRun(member.cookie);
+    const linked = await call("POST", `/api/user/activity/${id}/link`, member.cookie, { courseId });
+    expect(linked.statusCode, linked.json() as never).toBe(200);
+    const poster = ((await call("GET", `/api/poster/activity/${id}`, member.cookie)).json() as { poster: PosterView })
+      .poster;
+    expect(poster.design.title).toBe(eventName);
+    expect(poster.design.source).toEqual({ type: "activity", id });
+    expect(poster.design.data.date).toBe("2026-04-19");
+    expect(poster.design.show).toMatchObject({ time: true, pace: true });
   });
 });
 

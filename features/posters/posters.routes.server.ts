@@ -97,7 +97,8 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A new design started from a course, a track or an activity, or a saved poster (type poster)",
         description:
           "A course needs a track; an uploaded track not attached to a course is its uploader's only. A poster is " +
-          "its owner's, or anyone's once exported and not private. Activities are not imported yet (404).",
+          "its owner's, or anyone's once exported and not private. An activity is its owner's only (404 for anyone " +
+          "else, as on its page); linked to a course, it starts with that race's names and the member's result.",
         params: z.object({ type: z.enum([...POSTER_SOURCE_TYPES, "poster"]), id: idParam }),
         response: { 200: posterOpenSchema, ...errors },
       },

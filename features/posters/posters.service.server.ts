@@ -1,11 +1,12 @@
 /**
- * Posters (issue 15): start a design from a course, an uploaded track or (later) an activity, save
+ * Posters (issue 15): start a design from a course, an uploaded track or the member's activity, save
  * it, list and delete, and export it through the `poster-export` job. The first export of a poster
  * spends a credit (credits-port.ts); after it, POSTER_EDIT_LIMIT saves are allowed.
  */
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
+import { activities, activityStreams } from "../activities/activities.tables.ts";
 import { courses, events, type TrackPoint, tracks } from "../events/events.tables.ts";
 import type { FileStorage } from "../media/storage.server.ts";
 import { results } from "../results/results.tables.ts";
@@ -145,8 +146,54 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
       design.show.date = false;
       return { design, track: row.points };
     }
-    // Imported activities (the Strava issue) will come in here with the same shape.
-    throw new ApiError("NOT_FOUND");
+    // The member's own activity (owner only, as its page): its recorded line, its figures; when it
+    // is linked to a catalogue course, that race's names and the member's result on it.
+    if (userId === null) throw new ApiError("NOT_FOUND");
+    const [row] = await db
+      .select({
+        name: activities.name,
+        startedAt: activities.startedAt,
+        distance: activities.distance,
+        movingTime: activities.movingTime,
+        elapsedTime: activities.elapsedTime,
+        elevationGain: activities.elevationGain,
+        courseId: activities.courseId,
+        resultId: activities.resultId,
+        points: activityStreams.points,
+      })
+      .from(activities)
+      .innerJoin(activityStreams, eq(activityStreams.activityId, activities.id))
+      .where(and(eq(activities.id, id), eq(activities.userId, userId)));
+    if (!row || row.points.length < 2) throw new ApiError("NOT_FOUND");
+    const seconds = row.elapsedTime ?? row.movingTime;
+    const [result] = row.resultId
+      ? await db
+          .select({ timeMs: results.timeMs, rank: results.rank })
+          .from(results)
+          .where(and(eq(results.id, row.resultId), eq(results.userId, userId)))
+      : [];
+    const course = row.courseId ? await courseFacts(row.courseId) : null;
+    const design = course
+      ? designFromCourse(
+          { ...course.facts, date: row.startedAt.toISOString().slice(0, 10) },
+          { timeMs: result?.timeMs ?? (seconds ? seconds * 1000 : null), rank: result?.rank ?? null },
+          lang,
+        )
+      : blankDesign({ type: "activity", id }, row.name, lang);
+    design.source = { type: "activity", id };
+    if (!course) {
+      design.data = {
+        distanceM: row.distance > 0 ? row.distance : null,
+        elevationGainM: row.elevationGain,
+        timeMs: seconds ? seconds * 1000 : null,
+        rank: null,
+        date: row.startedAt.toISOString().slice(0, 10),
+      };
+      design.show.distance = design.data.distanceM != null;
+      design.show.elevationGain = design.data.elevationGainM != null;
+      design.show.time = design.data.timeMs != null;
+    }
+    return { design, track: row.points };
   }
 
   async function own(userId: number, id: number, tx: Executor = db, lock = false) {

@@ -13,8 +13,10 @@ import { type ServerProcess, startServer } from "./server-process.ts";
 /**
  * Activities, in English: a member connects Strava (the local fake), watches the first sync finish,
  * opens the activity that was a race of the catalogue, links it ("your race") and makes a result of
- * it. Strava's attribution and link are on the page; axe finds nothing serious. Screenshots go to
- * ACTIVITY_SHOTS when it is set (looked at by hand).
+ * it, finds the race's finisher badge among their results, and starts a poster from the activity:
+ * the creator's preview draws the activity's line. Strava's attribution and link are on the page;
+ * axe finds nothing serious on the activity page and the creator. Screenshots go to ACTIVITY_SHOTS
+ * when it is set (looked at by hand).
  */
 let browser: Browser;
 let strava: StravaApi;
@@ -41,9 +43,11 @@ beforeAll(async () => {
   baseURL = server.baseURL;
   browser = await launchBrowser();
 
-  // A race of the catalogue, and a run on Strava that fits it: same day, near its place, its distance.
-  const { events } = await api<{ events: { id: number }[] }>("/api/events_group/upcoming?limit=30");
-  for (const { id } of events) {
+  // A race of the catalogue that took place (a result needs that), and a run on Strava that fits
+  // it: same day, near its place, its distance.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const { items } = await api<{ items: { id: number }[] }>(`/api/events?from=${day(-360)}&to=${day(-2)}&perPage=50`);
+  for (const { id } of items) {
     const event = await api<EventDetail>(`/api/event/${id}`);
     const course = event.courses.find((c) => c.distance && c.distance >= 5_000 && c.distance <= 25_000 && !c.track);
     const { lat, lng } = event.place;
@@ -150,7 +154,7 @@ describe("activities", () => {
     await untilHydrated(page);
     await page.getByRole("link", { name: "Morning race" }).click();
     await untilHydrated(page);
-    await expect.poll(() => page.getByTestId("matches").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("matches").count(), { timeout: 15_000 }).toBe(1);
     const stravaLink = page.getByRole("link", { name: "View on Strava" });
     expect(await stravaLink.getAttribute("href")).toBe("https://www.strava.com/activities/12345678901");
     expect(await page.getByTestId("splits").locator("tbody tr").count()).toBeGreaterThan(4);
@@ -158,15 +162,47 @@ describe("activities", () => {
     await shot(page, "activity-1280");
 
     await page.getByTestId("matches").getByRole("button", { name: "That was this race" }).first().click();
-    await expect.poll(() => page.getByTestId("linked-course").count()).toBe(1);
+    // A loaded two-core machine can take seconds to answer: the polls wait up to 15 s.
+    await expect.poll(() => page.getByTestId("linked-course").count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByTestId("linked-course").textContent()).toContain(race.eventName);
     await page.getByRole("button", { name: "Make it my result" }).click();
     await expect
-      .poll(() => page.getByTestId("linked-course").textContent())
+      .poll(() => page.getByTestId("linked-course").textContent(), { timeout: 15_000 })
       .toContain("Your result on this race is saved.");
     await shot(page, "activity-linked-1280");
+    const activityUrl = page.url();
+
+    // The result brings the race's finisher badge, on the member's results page.
+    await page.goto(`${baseURL}/en/user/results`);
+    await untilHydrated(page);
+    const badge = page.getByTestId("member-badges").locator(`[data-badge="finisher-course-${race.courseId}"]`);
+    await expect.poll(() => badge.count(), { timeout: 15_000 }).toBe(1);
+    expect(await badge.textContent()).toContain(race.eventName);
+    await shot(page, "results-badge-1280");
+
+    // A poster of the activity: the creator starts from its line, with the race's name.
+    await page.goto(activityUrl);
+    await untilHydrated(page);
+    await page.getByRole("link", { name: "Make a poster of it" }).click();
+    await page.waitForURL(/\/en\/poster\/new\?activity=\d+$/);
+    await untilHydrated(page);
+    const preview = page.getByRole("img", { name: `Preview of the poster “${race.eventName}”` });
+    await expect.poll(() => preview.count(), { timeout: 30_000 }).toBe(1);
+    // The track is drawn in the palette's track colour; the run went east and came back 30 m off:
+    // a long, flat line of many points.
+    const line = await preview.locator('path[stroke="#c2410c"][stroke-linecap="round"]').evaluateAll((paths) =>
+      paths.map((p) => {
+        const box = (p as SVGPathElement).getBBox();
+        return { points: (p.getAttribute("d") ?? "").split("L").length, width: box.width, height: box.height };
+      }),
+    );
+    const track = line.sort((a, b) => b.points - a.points)[0];
+    expect(track?.points).toBeGreaterThan(20);
+    expect(track!.width).toBeGreaterThan(5 * track!.height);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, "poster-activity-1280");
     await page.context().close();
-  }, 180_000);
+  }, 240_000);
 
   it("reads well on a phone (list and activity)", async () => {
     const page = await memberPage(MOBILE);

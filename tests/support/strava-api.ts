@@ -108,12 +108,22 @@ export async function startStravaApi(
   const limits = { short: options.shortLimit ?? 200, daily: options.dailyLimit ?? 2000 };
   let lifetimeS = options.tokenLifetimeS ?? 21_600;
   const athletes = new Map<number, Athlete>();
-  const streams = new Map<number, FakeStreams>();
+  /** Streams, or how to make them when asked (a bench's 1,000 activities need not sit in memory). */
+  const streams = new Map<number, FakeStreams | (() => FakeStreams)>();
   const codes = new Map<string, { athleteId: number; scope: string; used: boolean }>();
   const accessTokens = new Map<string, Held>();
   const refreshTokens = new Map<string, { athleteId: number; scope: string }>();
   const usage = { window: 0, short: 0, day: 0, daily: 0 };
-  const requests: { method: string; path: string; query: Record<string, string>; form: Record<string, string> }[] = [];
+  /** 429 answers sent (forced ones included). */
+  const refusals = { count: 0 };
+  const requests: {
+    method: string;
+    path: string;
+    query: Record<string, string>;
+    form: Record<string, string>;
+    /** When it came, by the fake's clock. */
+    at: number;
+  }[] = [];
   let grantScope: string | null = null;
   let nextAthlete: number | null = null;
   let forced429 = 0;
@@ -192,6 +202,7 @@ export async function startStravaApi(
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       form,
+      at: now(),
     });
     const path = url.pathname;
 
@@ -246,8 +257,10 @@ export async function startStravaApi(
 
     if (path.startsWith("/api/v3/")) {
       const limit = rateLimit();
-      if (limit.refused)
+      if (limit.refused) {
+        refusals.count++;
         return send(res, 429, fault("Rate Limit Exceeded", "Application", "rate limit", "exceeded"), limit.headers);
+      }
       const held = holder(req);
       if (!held)
         return send(res, 401, fault("Authorization Error", "Athlete", "access_token", "invalid"), limit.headers);
@@ -287,7 +300,8 @@ export async function startStravaApi(
         if (!activity || !visible(activity))
           return send(res, 404, fault("Record Not Found", "Activity", "id", "not found"), limit.headers);
         if (!match[2]) return send(res, 200, { ...summary(activity, athlete.id), resource_state: 3 }, limit.headers);
-        const data = streams.get(activity.id);
+        const stored = streams.get(activity.id);
+        const data = typeof stored === "function" ? stored() : stored;
         if (!data) return send(res, 404, fault("Record Not Found", "Stream", "id", "not found"), limit.headers);
         const keys = new Set((url.searchParams.get("keys") ?? "").split(","));
         // Strava always sends distance along with the asked types.
@@ -341,7 +355,12 @@ export async function startStravaApi(
     addAthlete(id: number, firstname = "Lou", lastname = "Runner") {
       athletes.set(id, { id, firstname, lastname, activities: new Map() });
     },
-    addActivity(athleteId: number, activity: FakeActivity, activityStreams?: FakeStreams) {
+    /** 429 answers sent so far. */
+    get refused() {
+      return refusals.count;
+    },
+    /** `activityStreams` may be a function: the streams are then made on each request for them. */
+    addActivity(athleteId: number, activity: FakeActivity, activityStreams?: FakeStreams | (() => FakeStreams)) {
       athletes.get(athleteId)!.activities.set(activity.id, activity);
       if (activityStreams) streams.set(activity.id, activityStreams);
     },

@@ -1,4 +1,4 @@
-import { ExternalLink, Link2, Medal, Trash2 } from "lucide-react";
+import { ExternalLink, Image, Link2, Medal, Trash2 } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFetch } from "../../../shared/api-client.ts";
@@ -176,10 +176,24 @@ export function ActivityView({ initial, locale }: { initial: ActivityDetail; loc
         </section>
       )}
 
-      <button type="button" className={DANGER_BUTTON} onClick={remove}>
-        <Trash2 className="size-4" aria-hidden="true" />
-        {t("detail.delete")}
-      </button>
+      <div className="flex flex-wrap gap-3">
+        {line.length > 1 && (
+          // The creator is its own page (its renderer and fonts load there only).
+          <a
+            href={`${pagePath("posterNew", locale)}?activity=${activity.id}`}
+            className={SECONDARY_BUTTON}
+            rel="nofollow"
+            data-testid="make-poster"
+          >
+            <Image className="size-4" aria-hidden="true" />
+            {t("detail.poster")}
+          </a>
+        )}
+        <button type="button" className={DANGER_BUTTON} onClick={remove}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          {t("detail.delete")}
+        </button>
+      </div>
     </article>
   );
 }
