@@ -66,7 +66,7 @@ describe("poster credits", () => {
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe("NO_POSTER_CREDIT");
     expect((refused as ApiError).status).toBe(402);
-    expect((refused as ApiError).toBody("fr").error.message).toBe("Vous n'avez plus de crédit d'affiche.");
+    expect((refused as ApiError).toBody("fr").error.message).toBe("Vous n'avez plus de crédit poster.");
     expect((refused as ApiError).toBody("en").error.message).toBe("You have no poster credit left.");
     const after = await mine(m);
     expect(after.credits).toBe(0);
@@ -350,7 +350,7 @@ describe("receipts", () => {
       "SIRET : 123 456 789 00012",
       "N° de TVA intracommunautaire : FR12123456789",
       "Louise Martin",
-      "3 crédits d'affiche Dossard",
+      "3 crédits poster Dossard",
       "Date : 01/06/2026",
       "Total HT",
       "10,75 €",

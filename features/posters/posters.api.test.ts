@@ -309,7 +309,7 @@ describe("exports and credits", () => {
     expect(refused.statusCode).toBe(402);
     expect(errorOf(refused)).toMatchObject({
       code: "NO_POSTER_CREDIT",
-      message: "Vous n'avez plus de crédit d'affiche.",
+      message: "Vous n'avez plus de crédit poster.",
     });
     const rows = await t.database.db
       .select()

@@ -73,7 +73,7 @@ const journeys = [
     path: "/user/commandes",
     device: MOBILE,
     buy: "Acheter 3 crédits pour 12,90\u00a0€",
-    balance: ["Il vous reste 1 crédit d'affiche.", "Il vous reste 4 crédits d'affiche."],
+    balance: ["Il vous reste 1 crédit poster.", "Il vous reste 4 crédits poster."],
     paid: "Paiement reçu\u00a0: 3 crédits ont été ajoutés à votre compte.",
     amount: "12,90\u00a0€",
     status: "Payée",
