@@ -3,7 +3,8 @@
  * titles, H/F, categories, official and net times) imported into one course on embedded PGlite,
  * as the import screen does it — parse (read the CSV, check every line, keep the grid), start
  * (check again with the mapping, queue the job), then the job writing every line in one
- * transaction. Peak memory is the process's maxRSS and the highest heap seen while it runs.
+ * transaction. Peak memory is the process's maxRSS and the highest heap seen while it runs. Then
+ * the results page's query on those 20,000 lines (bench/results-page.ts).
  */
 import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.server.ts";
@@ -16,6 +17,7 @@ import {
   RESULTS_IMPORT_QUEUE,
   resultsImportService,
 } from "../features/results/import/results-import.service.server.ts";
+import { type ResultsPageFigures, resultsPageBench } from "./results-page.ts";
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -28,6 +30,8 @@ export type ResultsImportFigures = {
   totalMs: number;
   peakHeapMb: number;
   maxRssMb: number;
+  /** The results page's query on the imported course (bench/results-page.ts). */
+  page: ResultsPageFigures;
 };
 
 /** A file as a timing company exports it: n lines, each with official and net times. */
@@ -82,6 +86,14 @@ export async function resultsImportPart(options: { rows?: number } = {}): Promis
     .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM results`)
     .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
   if (Number(check!.n) !== n) throw new Error(`results-import: ${check!.n} lines written, ${n} expected`);
+  const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  const middle = Math.floor(n / 2) + 1;
+  const page = await resultsPageBench(db, course!.id, {
+    rows: n,
+    category: "M0F",
+    name: `nom${middle}`,
+    bib: String(middle),
+  });
   await database.close();
   return {
     rows: n,
@@ -92,7 +104,8 @@ export async function resultsImportPart(options: { rows?: number } = {}): Promis
     totalMs: Math.round(t3 - t0),
     peakHeapMb: Math.round(peakHeap / 1024 / 1024),
     // maxRSS is in kilobytes, for the whole run so far (seeding included).
-    maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    maxRssMb,
+    page,
   };
 }
 

@@ -34,6 +34,9 @@
  *             (bench/activities-sync.ts; --quick: 250 activities)
  *   rankings  the community rankings over 100,000 results of 5,000 members, PGlite in memory: median
  *             and p95 of each period × order (bench/community.ts)
+ *   results-import  a 20,000-line timing company's CSV imported into one course (time, peak memory),
+ *             then the results page's query on it: median and p95 of pages, views and searches, and
+ *             the indexes of their plans (bench/results-import.ts, bench/results-page.ts)
  *
  * Options: --quick (short run: 1 start-up sample, 2 s per route), --only <name>[,<name>…],
  * --baseline <folder of another built checkout> (pages and uploads parts).
@@ -71,6 +74,7 @@ import { type MailFigures, mailPart, mailTable } from "./mail.ts";
 import { type PagesFigures, pagesPart, pagesTable } from "./pages.ts";
 import { type PostersFigures, postersPart, postersTable } from "./posters.ts";
 import { type ResultsImportFigures, resultsImportPart, resultsImportTable } from "./results-import.ts";
+import { resultsPageTable } from "./results-page.ts";
 import { type UploadsFigures, uploadsPart, uploadsTable } from "./uploads.ts";
 
 const PARTS = [
@@ -1347,7 +1351,8 @@ async function main() {
     );
   if (resultsImportFigures)
     console.log(
-      `\n### Results import, PGlite (one process, job included)\n\n${resultsImportTable(resultsImportFigures)}`,
+      `\n### Results import, PGlite (one process, job included)\n\n${resultsImportTable(resultsImportFigures)}\n\n` +
+        `### Results page query on the imported course\n\n${resultsPageTable(resultsImportFigures.page)}`,
     );
   if (mailFigures)
     console.log(

@@ -8,4 +8,7 @@ export const E2E_ADMINS = {
   alerts: { email: "admin.alerts@example.fr", password: "admin alerts 1" },
   moderation: { email: "admin.moderation@example.fr", password: "admin moderation 1" },
   hostile: { email: "admin.hostile@example.fr", password: "admin hostile 1" },
+  resultsImport: { email: "admin.results-import@example.fr", password: "admin results import 1" },
+  results: { email: "admin.results@example.fr", password: "admin results 1" },
+  communityPages: { email: "admin.community-pages@example.fr", password: "admin community pages 1" },
 } as const;

@@ -2,46 +2,101 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCommunityActivity } from "../../bench/community.ts";
-import { openDatabase } from "../../db/client.server.ts";
-import { ensureSeeded } from "../../db/seed/index.server.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Ranking } from "../../features/community/community.contract.ts";
+import { E2E_ADMINS } from "./accounts.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { journeyDataDir } from "./data-dir.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
+import { verifiedMember } from "./members.ts";
+import {
+  claim,
+  daysAgo,
+  findResults,
+  importCsv,
+  makePublic,
+  pastEvent,
+  signIn,
+  type TimingLine,
+  timingCsv,
+} from "./results-data.ts";
 
 /**
  * A visitor opens the community from the main navigation: the rankings (switching period and order
  * by plain links), the activity feed and its older page, the members directory's search form —
- * in French on a phone and in English on a desktop, with axe on each page. The members and their
- * results are written into the data folder before the server starts (bench/community.ts).
+ * in French on a phone and in English on a desktop, with axe on each page. On the journeys' shared
+ * server: an admin lists a past edition of five courses and imports each course's results file
+ * through the import API; six members registered through the API, with public profiles, each claim
+ * their line in every course (30 results in the feed, ranked in the period).
  */
 let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
-let baseURL: string;
+const baseURL = inject("baseURL");
 const shots = process.env.SCREENSHOT_DIR;
+const MEMBERS = [
+  ["Camille", "Morel"],
+  ["Hugo", "Bernard"],
+  ["Léa", "Dubois"],
+  ["Lucas", "Petit"],
+  ["Manon", "Leroy"],
+  ["Théo", "Moreau"],
+] as const;
+const COURSES = [
+  { name: "5 km", distance: 5_000, elevationGain: 20 },
+  { name: "10 km", distance: 10_000, elevationGain: 60 },
+  { name: "Semi-marathon", distance: 21_097, elevationGain: 150 },
+  { name: "Trail 30 km", distance: 30_000, elevationGain: 1_200 },
+  { name: "Marathon", distance: 42_195, elevationGain: 300 },
+];
+let slugs: string[] = [];
 
 beforeAll(async () => {
-  dataDir = journeyDataDir("dossard-e2e-community-pages-");
-  const database = await openDatabase({ dataDir: path.join(dataDir, "pgdata") });
-  await database.migrate();
-  await ensureSeeded(database.db, { demoEvents: 80, log: () => {} });
-  await seedCommunityActivity(database, {
-    members: 40,
-    results: 240,
-    today: new Date().toISOString().slice(0, 10),
-    emailPrefix: "journey.member",
-  });
-  await database.close();
-  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "80" });
-  baseURL = server.baseURL;
   browser = await launchBrowser();
+  const admin = await signIn(E2E_ADMINS.communityPages);
+  const event = await pastEvent(admin, {
+    name: `Festival des Traboules ${Date.now().toString(36)}`,
+    date: daysAgo(15),
+    courses: COURSES,
+  });
+  // Each course's file: the six members and two other runners, in a different order each time.
+  for (const [c, course] of event.courses.entries()) {
+    const runners = [...MEMBERS, ["Jean", "Autre"], ["Paul", "Autre"]] as const;
+    const lines: TimingLine[] = runners
+      .map((_, i) => runners[(i + c) % runners.length] as (typeof runners)[number])
+      .map(([firstName, lastName], i) => ({
+        rank: i + 1,
+        bib: 100 * (c + 1) + i,
+        lastName: lastName.toUpperCase(),
+        firstName,
+        sex: ["Léa", "Manon", "Camille"].includes(firstName) ? "F" : "H",
+        category: "SE",
+        time: Math.round(((COURSES[c]?.distance ?? 10_000) / 1000) * 300 + i * 40),
+      }));
+    await importCsv(admin, course.id, timingCsv(lines));
+  }
+  const members = await Promise.all(
+    MEMBERS.map(async ([firstName, lastName]) => {
+      const member = await verifiedMember(firstName, { lastName });
+      const slug = await makePublic(member.cookie, { firstName, lastName });
+      return { ...member, slug, firstName, lastName };
+    }),
+  );
+  slugs = members.map((m) => m.slug);
+  for (const course of event.courses) {
+    for (const member of members) {
+      const [line] = await findResults(course.id, `${member.lastName} ${member.firstName}`);
+      if (!line) throw new Error(`${member.firstName} ${member.lastName} not in ${course.name}`);
+      await claim(member.cookie, line.id);
+    }
+  }
+  // The server keeps a ranked list for a minute: wait until the one the page shows first has them.
+  const deadline = Date.now() + 70_000;
+  for (;;) {
+    const ranking = (await (await fetch(`${baseURL}/api/rankings/1y/races`)).json()) as Ranking;
+    if (ranking.entries.filter((entry) => slugs.includes(entry.slug)).length === MEMBERS.length) break;
+    if (Date.now() > deadline) throw new Error("the members' results never reached the rankings");
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function seriousViolations(page: Page) {
@@ -76,15 +131,17 @@ describe("community pages", () => {
 
     await page.getByRole("link", { name: "Distance", exact: true }).click();
     await page.waitForURL(/order=distance/);
-    const value = await rows.first().locator("td").last().textContent();
-    // French format: decimal comma and a no-break space before the unit.
-    expect(value).toMatch(/^\d[\d\u202f\u00a0]*(,\d)?\u00a0km$/);
+    // The URL changes before the new list is rendered: French format, decimal comma and a no-break
+    // space before the unit.
+    await expect
+      .poll(() => rows.first().locator("td").last().textContent())
+      .toMatch(/^\d[\d\u202f\u00a0]*(,\d)?\u00a0km$/);
     await page.getByRole("link", { name: "Depuis toujours" }).click();
     await page.waitForURL(/period=all/);
     expect(page.url()).toMatch(/order=distance/);
-    await expect(page.getByRole("link", { name: "Depuis toujours" }).getAttribute("aria-current")).resolves.toBe(
-      "page",
-    );
+    await expect
+      .poll(() => page.getByRole("link", { name: "Depuis toujours" }).getAttribute("aria-current"))
+      .toBe("page");
 
     await page
       .getByRole("navigation", { name: "Rubriques de la communauté" })
@@ -113,6 +170,8 @@ describe("community pages", () => {
     await screenshot(page, "community-activity-en-1280");
     await page.getByTestId("timeline-more").click();
     await page.waitForURL(/cursor=/);
+    // The URL changes before the older page is rendered.
+    await expect.poll(() => items.first().textContent()).not.toBe(firstPage[0]);
     const secondPage = await items.allTextContents();
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.some((text) => firstPage.includes(text))).toBe(false);

@@ -26,7 +26,12 @@ export async function verifiedMember(
   options: { lastName?: string; password?: string } = {},
 ): Promise<JourneyMember> {
   const baseURL = inject("baseURL");
-  const email = `${firstName.toLowerCase()}.${++counter}.${Date.now().toString(36)}@example.fr`;
+  // "Léa" → "lea": the address stays plain ASCII.
+  const local = firstName
+    .normalize("NFD")
+    .replace(/[^a-zA-Z]/g, "")
+    .toLowerCase();
+  const email = `${local}.${++counter}.${Date.now().toString(36)}@example.fr`;
   const password = options.password ?? "départ 2026 !";
   const headers = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" };
   const after = await mailbox.count();

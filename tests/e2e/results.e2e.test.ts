@@ -1,111 +1,67 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client.server.ts";
-import { ensureSeeded } from "../../db/seed/index.server.ts";
-import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { E2E_ADMINS } from "./accounts.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { journeyDataDir } from "./data-dir.ts";
-import { type ServerProcess, startServer } from "./server-process.ts";
+import { verifiedMember } from "./members.ts";
+import { daysAgo, importCsv, makePublic, pastEvent, signIn, type TimingLine, timingCsv } from "./results-data.ts";
 
 /**
  * A runner finds their line in a marathon's results on the event page, says "C'est moi", and finds
  * the marathon's badges and their figures on their public profile — in French on a phone, then in
- * English on a desktop, with axe on each page. The results are written into the server's database
- * before it starts (the import is another journey's business). Screenshots go to SCREENSHOT_DIR.
+ * English on a desktop, with axe on each page. On the journeys' shared server: an admin lists the
+ * past marathon through the editor API and imports its timing company's CSV through the import API
+ * (the import screen is results-import.e2e.test.ts's business). Screenshots go to SCREENSHOT_DIR.
  */
 let browser: Browser;
-let smtp: TestSmtpServer;
-let server: ServerProcess;
-let dataDir: string;
-let baseURL: string;
+const baseURL = inject("baseURL");
 let event: { slug: string; name: string };
 const shots = process.env.SCREENSHOT_DIR;
-const headers = { [ACCESS_HEADER]: ACCESS_HEADER_VALUE, "content-type": "application/json" };
+
+/** 60 finishers from 2:42:00, two minutes apart (Camille DURAND seventh, in 2:54:00), and 2 DNF. */
+function marathonFile(): TimingLine[] {
+  const lines: TimingLine[] = [];
+  for (let g = 1; g <= 60; g++) {
+    const camille = g === 7;
+    lines.push({
+      rank: g,
+      bib: 1000 + g,
+      lastName: camille ? "DURAND" : "COUREUR",
+      firstName: camille ? "Camille" : `N${g}`,
+      sex: camille ? "F" : "H",
+      category: camille ? "SEF" : "SEH",
+      club: g % 3 === 0 ? "AC Lyon" : undefined,
+      time: 2 * 3600 + 40 * 60 + g * 120,
+    });
+  }
+  lines.push({ rank: "Abandon", bib: 1061, lastName: "ABANDON", firstName: "Un", sex: "H", category: "SEH" });
+  lines.push({ rank: "Abandon", bib: 1062, lastName: "ABANDON", firstName: "Deux", sex: "H", category: "SEH" });
+  return lines;
+}
 
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  dataDir = journeyDataDir("dossard-e2e-results-");
-  const database = await openDatabase({ dataDir: path.join(dataDir, "pgdata") });
-  await ensureSeeded(database.db, { demoEvents: 40, log: () => {} });
-  // A past, listed edition: its first course becomes a marathon (D+ 300 m) with 60 finishers and 2 DNF.
-  const found = (
-    await database.db.execute(sql`
-      SELECT e.id AS event_id, e.slug, e.name, c.id AS course_id FROM events e
-      JOIN courses c ON c.event_id = e.id
-      WHERE e.status = 'active' AND NOT e.cancelled AND e.start_date < current_date - 3
-      ORDER BY e.start_date DESC, c.position, c.id LIMIT 1`)
-  ).rows as { event_id: number; slug: string; name: string; course_id: number }[];
-  const target = found[0];
-  if (!target) throw new Error("no past demo event");
-  event = { slug: target.slug, name: target.name };
-  await database.db.execute(
-    sql`UPDATE courses SET distance = 42195, elevation_gain = 300 WHERE id = ${target.course_id}`,
-  );
-  await database.db.execute(sql`
-    INSERT INTO results (course_id, event_id, position, rank, sex_rank, category_rank, bib, name, club, sex, category,
-      time_ms, pace_s_per_km, status)
-    SELECT ${target.course_id}, ${target.event_id}, g, g, g, g, (1000 + g)::text,
-      CASE WHEN g = 7 THEN 'Camille DURAND' ELSE 'Coureur ' || g END,
-      CASE WHEN g % 3 = 0 THEN 'AC Lyon' END, CASE WHEN g = 7 THEN 'F' ELSE 'M' END, 'SE',
-      (2 * 3600 + 40 * 60 + g * 120) * 1000, round((2 * 3600 + 40 * 60 + g * 120) * 1000 / 42195.0), 'finished'
-    FROM generate_series(1, 60) g`);
-  await database.db.execute(sql`
-    INSERT INTO results (course_id, event_id, position, bib, name, sex, status)
-    VALUES (${target.course_id}, ${target.event_id}, 61, '1061', 'Abandon Un', 'M', 'dnf'),
-      (${target.course_id}, ${target.event_id}, 62, '1062', 'Abandon Deux', 'M', 'dnf')`);
-  await database.close();
-  server = await startServer({ DATA_DIR: dataDir, DEMO_EVENTS: "40", SMTP_URL: smtp.url });
-  baseURL = server.baseURL;
   browser = await launchBrowser();
+  const admin = await signIn(E2E_ADMINS.results);
+  const name = `Marathon des Canuts ${Date.now().toString(36)}`;
+  const listed = await pastEvent(admin, {
+    name,
+    date: daysAgo(20),
+    courses: [{ name: "Marathon", distance: 42_195, elevationGain: 300 }],
+  });
+  await importCsv(admin, listed.courses[0]!.id, timingCsv(marathonFile()));
+  event = { slug: listed.slug, name };
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A member registered, verified and with a public profile, through the API: session and slug. */
 async function publicMember(): Promise<{ session: string; slug: string }> {
-  const address = `camille.${Date.now().toString(36)}@example.fr`;
-  const password = "marathon 2026 !";
-  const after = smtp.messages.length;
-  const registered = await fetch(`${baseURL}/api/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      email: address,
-      password,
-      passwordConfirmation: password,
-      firstName: "Camille",
-      lastName: "Durand",
-      pseudo: "",
-      terms: true,
-    }),
-  });
-  expect(registered.status).toBe(201);
-  const { user } = (await registered.json()) as { user: { id: number; slug: string } };
-  const cookie = (registered.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const mail = await smtp.waitFor((m) => m.to.includes(address) && smtp.messages.indexOf(m) >= after, 15_000);
-  const code = mail.text.match(/\b(\d{5})\b/)?.[1];
-  const verified = await fetch(`${baseURL}/api/user/verify-account`, {
-    method: "POST",
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ code }),
-  });
-  expect(verified.status).toBe(200);
-  const profile = await fetch(`${baseURL}/api/user/profile/${user.id}`, {
-    method: "POST",
-    headers: { ...headers, cookie },
-    body: JSON.stringify({ firstName: "Camille", lastName: "Durand", publicProfile: true }),
-  });
-  expect(profile.status, await profile.text()).toBe(200);
-  return { session: cookie.split("=").slice(1).join("="), slug: user.slug };
+  const member = await verifiedMember("Camille", { lastName: "Durand" });
+  const slug = await makePublic(member.cookie, { firstName: "Camille", lastName: "Durand" });
+  return { session: member.session, slug };
 }
 
 async function violations(page: Page, selector?: string) {
@@ -142,12 +98,12 @@ describe("a member claims a result and sees their badges", () => {
     await block.getByLabel("Rechercher un nom ou un dossard").fill("durand");
     await block.getByRole("button", { name: "Rechercher" }).click();
     await expect.poll(() => block.getByTestId("result-row").count()).toBe(1);
-    expect(await block.getByTestId("result-row").textContent()).toContain("Camille DURAND");
+    expect(await block.getByTestId("result-row").textContent()).toContain("DURAND Camille");
     expect(await violations(page, '[data-testid="event-results"]')).toEqual([]);
-    await block.getByRole("button", { name: "C’est moi : Camille DURAND est mon résultat" }).click();
+    await block.getByRole("button", { name: "C’est moi : DURAND Camille est mon résultat" }).click();
     await expect.poll(() => block.getByRole("status").textContent()).toContain("Ce résultat est maintenant le vôtre");
     // The line now links to the member's profile and offers to give it back.
-    await expect.poll(() => block.getByRole("link", { name: "Camille DURAND" }).count()).toBe(1);
+    await expect.poll(() => block.getByRole("link", { name: "DURAND Camille" }).count()).toBe(1);
     expect(await block.getByRole("button", { name: "Ce n’est pas moi" }).count()).toBe(1);
     await shot(page, "event-360", "event-results");
 

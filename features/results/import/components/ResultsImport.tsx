@@ -313,8 +313,15 @@ export function ResultsImport({ locale, event, courses }: Props) {
             </div>
           )}
 
-          <p className="mt-4 text-ink-700 text-sm">{t("preview.first", { count: preview.rows.length })}</p>
-          <div className="mt-2 overflow-x-auto rounded-lg ring-1 ring-slate-200">
+          <p id={`${ids}-first`} className="mt-4 text-ink-700 text-sm">
+            {t("preview.first", { count: preview.rows.length })}
+          </p>
+          <section
+            className="mt-2 overflow-x-auto rounded-lg ring-1 ring-slate-200"
+            aria-labelledby={`${ids}-first`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls by keyboard too
+            tabIndex={0}
+          >
             <table className="min-w-full text-left text-sm">
               <thead className="bg-slate-50 text-ink-700">
                 <tr>
@@ -359,7 +366,7 @@ export function ResultsImport({ locale, event, courses }: Props) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
 
           {job ? (
             <div className="mt-4" aria-live="polite">
