@@ -157,14 +157,38 @@ type Geometry = {
   contours?: ReturnType<typeof elevationContours>;
   /** Indexes of the points drawn (thinned to the line's width). */
   kept?: number[];
+  /** The thinned line as path data, and the "colour" style's pieces (path data, ramp position). */
+  line?: string;
+  colourPieces?: { d: string; t: number }[];
 };
-const distanceCache = new WeakMap<readonly TrackPoint[], Float64Array>();
+/** What the renderer reads of a track, whatever the design: computed once per track. */
+type TrackData = {
+  points: TrackPoint[];
+  elevations: (number | null)[];
+  hasElevation: boolean;
+  /** Lowest and highest known elevation. */
+  lo: number;
+  hi: number;
+  dist: Float64Array;
+};
+const trackCache = new WeakMap<readonly TrackPoint[], TrackData>();
 
-function distancesOf(source: readonly TrackPoint[], points: readonly TrackPoint[]): Float64Array {
-  let found = distanceCache.get(source);
+function trackData(source: readonly TrackPoint[]): TrackData {
+  let found = trackCache.get(source);
   if (!found) {
-    found = cumulative(points);
-    distanceCache.set(source, found);
+    const points = source.filter((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]));
+    const elevations = points.map((p) => (p[2] == null || !Number.isFinite(p[2]) ? null : p[2]));
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    let known = 0;
+    for (const e of elevations) {
+      if (e == null) continue;
+      known++;
+      if (e < lo) lo = e;
+      if (e > hi) hi = e;
+    }
+    found = { points, elevations, hasElevation: known >= 2, lo, hi, dist: cumulative(points) };
+    trackCache.set(source, found);
   }
   return found;
 }
@@ -188,6 +212,40 @@ function geometryOf(
   return geometry;
 }
 
+/** The line cut where its elevation moves to another of 48 steps of the colour ramp. */
+function colourPieces(
+  kept: [number, number][],
+  idx: number[],
+  elevations: (number | null)[],
+  hasElevation: boolean,
+): { d: string; t: number }[] {
+  const keptEle = idx.map((i) => elevations[i]);
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const e of keptEle) {
+    if (e == null) continue;
+    if (e < lo) lo = e;
+    if (e > hi) hi = e;
+  }
+  const value = (k: number) => {
+    const e = keptEle[k];
+    return hasElevation && e != null && hi > lo ? (e - lo) / (hi - lo) : k / Math.max(kept.length - 1, 1);
+  };
+  const BUCKETS = 48;
+  const pieces: { d: string; t: number }[] = [];
+  let start = 0;
+  let bucket = Math.round(value(0) * BUCKETS);
+  for (let k = 1; k < kept.length; k++) {
+    const b = Math.round(value(k) * BUCKETS);
+    if (b !== bucket || k === kept.length - 1) {
+      pieces.push({ d: polyline(kept, start, k), t: bucket / BUCKETS });
+      start = k;
+      bucket = b;
+    }
+  }
+  return pieces;
+}
+
 export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: PosterFontSet): Scene {
   const [W, H] = paperMm(design);
   const short = Math.min(W, H);
@@ -198,10 +256,7 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
   const prims: Prim[] = [{ t: "rect", x: 0, y: 0, w: W, h: H, fill: colors.background }];
   const boxes: TextBox[] = [];
 
-  const points = track.points.filter((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]));
-  const elevations = points.map((p) => (p[2] == null || !Number.isFinite(p[2]) ? null : p[2]));
-  const hasElevation = elevations.filter((e) => e != null).length >= 2;
-  const dist = distancesOf(track.points, points);
+  const { points, elevations, hasElevation, dist } = trackData(track.points);
   const totalM = points.length > 1 ? dist[dist.length - 1] : null;
 
   // Vertical layout.
@@ -276,35 +331,15 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
     const idx = geometry.kept;
     const kept = idx.map((i) => xy[i]);
     // A halo in the background colour keeps the line readable over contours.
-    prims.push({ t: "path", d: polyline(kept), stroke: colors.background, width: strokeW * 2.6, round: true });
+    // The same strings from one redraw to the next: the preview's React diff sees them unchanged.
+    geometry.line ??= polyline(kept);
+    prims.push({ t: "path", d: geometry.line, stroke: colors.background, width: strokeW * 2.6, round: true });
     if (drawnStyle === "colour") {
-      const keptEle = idx.map((i) => elevations[i]);
-      const known = keptEle.filter((e): e is number => e != null);
-      const lo = known.length ? Math.min(...known) : 0;
-      const hi = known.length ? Math.max(...known) : 1;
-      const value = (k: number) => {
-        const e = keptEle[k];
-        return hasElevation && e != null && hi > lo ? (e - lo) / (hi - lo) : k / Math.max(kept.length - 1, 1);
-      };
-      const BUCKETS = 48;
-      let start = 0;
-      let bucket = Math.round(value(0) * BUCKETS);
-      for (let k = 1; k < kept.length; k++) {
-        const b = Math.round(value(k) * BUCKETS);
-        if (b !== bucket || k === kept.length - 1) {
-          prims.push({
-            t: "path",
-            d: polyline(kept, start, k),
-            stroke: ramp(HYPSO, bucket / BUCKETS),
-            width: strokeW * 1.3,
-            round: true,
-          });
-          start = k;
-          bucket = b;
-        }
-      }
+      geometry.colourPieces ??= colourPieces(kept, idx, elevations, hasElevation);
+      for (const piece of geometry.colourPieces)
+        prims.push({ t: "path", d: piece.d, stroke: ramp(HYPSO, piece.t), width: strokeW * 1.3, round: true });
     } else {
-      prims.push({ t: "path", d: polyline(kept), stroke: colors.track, width: strokeW, round: true });
+      prims.push({ t: "path", d: geometry.line, stroke: colors.track, width: strokeW, round: true });
     }
 
     if (design.show.kmMarkers && totalM && totalM > 0) {
@@ -369,15 +404,13 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
     }
 
     if (profile && totalM) {
-      const known = elevations.filter((e): e is number => e != null);
-      const lo = Math.min(...known);
-      const hi = Math.max(...known);
+      const { lo, hi } = trackData(track.points);
       const span = Math.max(hi - lo, 1);
       const samples = Math.min(400, points.length);
       let d = `M${f2(profile.x)} ${f2(profile.y + profile.h)}`;
       let line = "";
       let j = 0;
-      let lastEle = known[0];
+      let lastEle = elevations.find((e) => e != null) ?? lo;
       for (let s = 0; s < samples; s++) {
         const target = (totalM * s) / (samples - 1);
         while (j < points.length - 1 && dist[j] < target) j++;
