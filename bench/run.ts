@@ -24,7 +24,8 @@
  *             run: medians and their ratio (bench/accounts.ts); goal: 0.9–1.1; with --baseline, the
  *             other checkout too
  *   posters   the poster renderer on a 20,000-point track: scene (the preview's work), SVG, A3 PNG at
- *             300 dpi, vector PDF, peak memory (bench/posters.ts); goals: PNG ≤ 3 s, PDF ≤ 1 s
+ *             300 dpi, vector PDF, peak memory, then the creator's preview updated in Chromium
+ *             (bench/posters.ts); goals: PNG ≤ 3 s, PDF ≤ 1 s, preview update ≤ 50 ms
  *   fault     the same server under 50 clients for 30 s (search and event pages, API: errors, p50,
  *             p99), then killed with SIGKILL during a burst of registrations and restarted on the
  *             same data: acknowledged writes kept, every queued mail delivered once (bench/fault.ts)
@@ -1365,7 +1366,9 @@ async function main() {
   if (faultFigures)
     console.log(`\n### Load and fault (server as \`npm start\` runs it)\n\n${faultTables(faultFigures)}`);
   if (postersFigures)
-    console.log(`\n### Posters (renderer and exports, in process)\n\n${postersTable(postersFigures)}`);
+    console.log(
+      `\n### Posters (renderer and exports in process, preview in Chromium)\n\n${postersTable(postersFigures)}`,
+    );
   if (activitiesSyncFigures)
     console.log(
       `\n### First Strava sync under the rate limit (fake Strava, simulated clock, PGlite)\n\n${activitiesSyncTable(activitiesSyncFigures)}`,

@@ -95,6 +95,9 @@ export const POSTER_DATA_FLAGS = [
 ] as const;
 export type PosterDataFlag = (typeof POSTER_DATA_FLAGS)[number];
 
+/** Saves allowed after a poster's export (spec: "Poster edit limit reached"). */
+export const POSTER_EDIT_LIMIT = 3;
+
 export const TITLE_MAX = 80;
 export const SUBTITLE_MAX = 140;
 export const MARGIN_MIN_MM = 5;

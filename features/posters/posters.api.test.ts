@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../tests/api/harness.ts";
 import { fixtureRun, toGpx } from "../activities/activity-fixtures.ts";
 import { courses, events, tracks } from "../events/events.tables.ts";
+import { PRODUCTS } from "../orders/products.ts";
 import { results } from "../results/results.tables.ts";
 import type { PosterDesign, PosterExport, PosterView } from "./poster.contract.ts";
 import { posterExports, posters } from "./posters.tables.ts";
@@ -97,6 +98,12 @@ describe("GET /api/poster/products", () => {
       "50x70",
     ]);
     expect(body.products.every((p) => Number.isInteger(p.priceCents) && p.priceCents > 0)).toBe(true);
+    // The packs announced are the ones the checkout sells, at the price it charges.
+    const packs = body.products.filter((p) => p.kind === "credits");
+    expect(packs.map((p) => [p.id, p.priceCents])).toEqual(
+      PRODUCTS.filter((p) => p.kind === "credits" && p.available).map((p) => [p.id, p.priceCents]),
+    );
+    expect(packs.find((p) => p.id === "credits-3")?.priceCents).toBe(1290);
     const available = Object.fromEntries(body.styles.map((s) => [s.id, s.available]));
     expect(available).toMatchObject({
       trace: true,

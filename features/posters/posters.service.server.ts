@@ -16,6 +16,7 @@ import {
   type CourseFacts,
   designFromCourse,
   type ExportFormat,
+  POSTER_EDIT_LIMIT,
   type PosterDesign,
   type PosterSourceType,
 } from "./poster.contract.ts";
@@ -26,8 +27,7 @@ import { sceneToPng } from "./render/png.server.ts";
 import { renderPoster, styleAvailable } from "./render/render.ts";
 import { sceneToSvg } from "./render/svg.ts";
 
-/** Saves allowed after a poster's export (spec: "Poster edit limit reached"). */
-export const POSTER_EDIT_LIMIT = 3;
+export { POSTER_EDIT_LIMIT } from "./poster.contract.ts";
 export const POSTER_EXPORT_QUEUE = "poster-export";
 const GALLERY_SIZE = 48;
 

@@ -1,8 +1,9 @@
 /**
- * What a poster can be bought as (GET /api/poster/products): the digital export (one credit) and
- * printed posters per paper size. Prices in euro cents, VAT included — one table, read by the
- * orders feature for its checkout.
+ * What a poster can be bought as (GET /api/poster/products): the credit packs — the very ones the
+ * orders feature sells and charges (features/orders/products.ts, one table for both) — and printed
+ * posters per paper size (not for sale yet). Prices in euro cents, VAT included.
  */
+import { PRODUCTS } from "../orders/products.ts";
 import { POSTER_SIZE_IDS, type PosterSize } from "./poster.contract.ts";
 
 export type PosterProduct = {
@@ -25,9 +26,9 @@ const PRINT_PRICES: Record<PosterSize, number> = {
 };
 
 export const POSTER_PRODUCTS: readonly PosterProduct[] = [
-  { id: "credits-1", kind: "credits", credits: 1, priceCents: 490 },
-  { id: "credits-3", kind: "credits", credits: 3, priceCents: 1190 },
-  { id: "credits-10", kind: "credits", credits: 10, priceCents: 2990 },
+  ...PRODUCTS.filter((p) => p.kind === "credits" && p.available).map(
+    (p): PosterProduct => ({ id: p.id, kind: "credits", credits: p.credits, priceCents: p.priceCents }),
+  ),
   ...POSTER_SIZE_IDS.map(
     (size): PosterProduct => ({
       id: `print-${size}`,

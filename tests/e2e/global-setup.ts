@@ -10,6 +10,7 @@ import { accountsService } from "../../features/accounts/accounts.service.server
 import { createJobQueue } from "../../features/jobs/jobs.service.server.ts";
 import { createMailService } from "../../features/mail/mail.service.server.ts";
 import { loadConfig } from "../../server/config.server.ts";
+import { startFakeStripe } from "../support/fake-stripe.ts";
 import { E2E_ADMINS } from "./accounts.ts";
 import { startMailbox } from "./mailbox.ts";
 import { startServer } from "./server-process.ts";
@@ -39,6 +40,10 @@ export default async function setup(project: TestProject) {
   const mail = await startMailbox();
   project.provide("mailboxUrl", mail.mailboxUrl);
 
+  // Stripe's fake (tests/support/fake-stripe.ts), for the journeys that pay (orders, posters).
+  const stripe = await startFakeStripe();
+  project.provide("stripeUrl", stripe.base);
+
   await built();
   // Behind a "proxy" on loopback: each journey file says its own client address (client-address.ts).
   const server = await startServer({
@@ -46,11 +51,17 @@ export default async function setup(project: TestProject) {
     DEMO_EVENTS: "600",
     SMTP_URL: mail.smtpUrl,
     TRUSTED_PROXIES: "loopback",
+    ...stripe.env,
+    // The seller printed on receipts (the orders journey downloads one).
+    LEGAL_PUBLISHER: "Dossard SAS",
+    LEGAL_ADDRESS: "12 rue des Coureurs, 74000 Annecy",
   });
+  stripe.setWebhookUrl(`${server.baseURL}/ext/payment/webhook`);
   project.provide("baseURL", server.baseURL);
   project.provide("dataDir", dataDir);
   return async () => {
     await server.stop();
+    await stripe.close();
     await mail.close();
     fs.rmSync(root, { recursive: true, force: true });
   };
@@ -98,6 +109,8 @@ declare module "vitest" {
     baseURL: string;
     /** The shared server's data folder. */
     dataDir: string;
+    /** The fake Stripe the shared server pays through (its hosted checkout pages live here). */
+    stripeUrl: string;
     /** The HTTP window on the shared server's SMTP server (mailbox.ts). */
     mailboxUrl: string;
     /** A data folder migrated and with the reference data loaded, to copy (see journeyDataDir). */

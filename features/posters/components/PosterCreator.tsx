@@ -18,6 +18,7 @@ import {
   MARGIN_MAX_MM,
   MARGIN_MIN_MM,
   POSTER_DATA_FLAGS,
+  POSTER_EDIT_LIMIT,
   POSTER_FONTS,
   POSTER_PALETTE_IDS,
   POSTER_PALETTES,
@@ -129,11 +130,22 @@ export function PosterCreator({
     try {
       const url = `/ext/user/poster/${poster.id}/export/${format}`;
       const started = await apiFetch(url, { method: "POST" });
+      if (started.status === 402) {
+        // No credit left: the offer to buy some replaces the export buttons' promise.
+        setSaved((s) => ({ ...s, credits: 0 }));
+        await showToast("error", await errorMessage(started, t("creator.noCredits")));
+        return;
+      }
       if (!started.ok) {
         await showToast("error", await errorMessage(started, t("creator.exportFailed")));
         return;
       }
-      setSaved((s) => ({ ...s, exported: true, credits: s.exported ? s.credits : Math.max(0, (s.credits ?? 1) - 1) }));
+      setSaved((s) => ({
+        ...s,
+        exported: true,
+        editsLeft: s.editsLeft ?? POSTER_EDIT_LIMIT,
+        credits: s.exported ? s.credits : Math.max(0, (s.credits ?? 1) - 1),
+      }));
       for (let i = 0; i < 300 && alive.current; i++) {
         const status = await apiFetch(`${url}?download=0`, { method: "GET" });
         if (status.status === 200) {
@@ -390,15 +402,24 @@ export function PosterCreator({
 
         {signedIn ? (
           <div className="flex flex-col gap-2">
-            {saved.credits != null && (
-              <p className="text-ink-700 text-sm">
-                {saved.exported
-                  ? saved.editsLeft != null && t("creator.editsLeft", { count: saved.editsLeft })
-                  : saved.credits > 0
-                    ? t("creator.credits", { count: saved.credits })
-                    : t("creator.noCredits")}
-              </p>
-            )}
+            {saved.credits != null &&
+              (!saved.exported && saved.credits === 0 ? (
+                <div data-testid="buy-credits" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+                  <p className="text-ink-900">{t("creator.noCredits")}</p>
+                  <a
+                    className="mt-2 inline-block rounded-md bg-brand-700 px-3 py-2 font-semibold text-white"
+                    href={`${pagePath("orders", locale)}#buy-credits`}
+                  >
+                    {t("creator.buyCredits")}
+                  </a>
+                </div>
+              ) : (
+                <p className="text-ink-700 text-sm" data-testid="poster-credits">
+                  {saved.exported
+                    ? saved.editsLeft != null && t("creator.editsLeft", { count: saved.editsLeft })
+                    : t("creator.credits", { count: saved.credits })}
+                </p>
+              ))}
             <button
               type="submit"
               disabled={busy != null}

@@ -88,9 +88,20 @@ describe("poster layout", () => {
     const rows = [...blocks, scene.boxes.find((b) => b.name.startsWith("figure"))].filter((b) => b != null);
     rows.sort((a, b) => a.y - b.y);
     for (let i = 1; i < rows.length; i++) expect(rows[i].y).toBeGreaterThanOrEqual(rows[i - 1].y + rows[i - 1].h - TOL);
-    // Figures in neighbouring columns do not touch.
-    const figures = scene.boxes.filter((b) => b.name.startsWith("figure")).sort((a, b) => a.x - b.x);
-    for (let i = 1; i < figures.length; i++) expect(figures[i].x).toBeGreaterThan(figures[i - 1].x + figures[i - 1].w);
+    // Figures in neighbouring columns of a row do not touch; a second row starts below the first's labels.
+    const figureBoxes = scene.boxes.filter((b) => b.name.startsWith("figure") || b.name.startsWith("label"));
+    const rowTops = [...new Set(scene.boxes.filter((b) => b.name.startsWith("figure")).map((b) => b.y))].sort(
+      (a, b) => a - b,
+    );
+    for (const [r, top] of rowTops.entries()) {
+      const figures = scene.boxes.filter((b) => b.name.startsWith("figure") && b.y === top).sort((a, b) => a.x - b.x);
+      for (let i = 1; i < figures.length; i++)
+        expect(figures[i].x).toBeGreaterThan(figures[i - 1].x + figures[i - 1].w);
+      const next = rowTops[r + 1];
+      if (next == null) continue;
+      const bottom = Math.max(...figureBoxes.filter((b) => b.y >= top && b.y < next).map((b) => b.y + b.h));
+      expect(next).toBeGreaterThanOrEqual(bottom - TOL);
+    }
     // The map keeps the poster's largest area: the text block never eats it.
     expect(scene.map.h).toBeGreaterThan(scene.height * 0.35);
   });

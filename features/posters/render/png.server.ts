@@ -8,9 +8,10 @@ export function pngSize(scene: Pick<Scene, "width" | "height">, dpi: number): [n
 }
 
 export function sceneToPng(scene: Scene, dpi = 300): Buffer {
-  const [width] = pngSize(scene, dpi);
-  const resvg = new Resvg(sceneToSvg(scene), {
-    fitTo: { mode: "width", value: width },
+  // Both sides rounded from the paper's size: fitting the width alone would let resvg round the
+  // height down (A4 portrait: 3507 px instead of 3508).
+  const resvg = new Resvg(sceneToSvg(scene, { pixels: pngSize(scene, dpi) }), {
+    fitTo: { mode: "original" },
     font: { loadSystemFonts: false },
     background: undefined,
   });

@@ -157,14 +157,38 @@ type Geometry = {
   contours?: ReturnType<typeof elevationContours>;
   /** Indexes of the points drawn (thinned to the line's width). */
   kept?: number[];
+  /** The thinned line as path data, and the "colour" style's pieces (path data, ramp position). */
+  line?: string;
+  colourPieces?: { d: string; t: number }[];
 };
-const distanceCache = new WeakMap<readonly TrackPoint[], Float64Array>();
+/** What the renderer reads of a track, whatever the design: computed once per track. */
+type TrackData = {
+  points: TrackPoint[];
+  elevations: (number | null)[];
+  hasElevation: boolean;
+  /** Lowest and highest known elevation. */
+  lo: number;
+  hi: number;
+  dist: Float64Array;
+};
+const trackCache = new WeakMap<readonly TrackPoint[], TrackData>();
 
-function distancesOf(source: readonly TrackPoint[], points: readonly TrackPoint[]): Float64Array {
-  let found = distanceCache.get(source);
+function trackData(source: readonly TrackPoint[]): TrackData {
+  let found = trackCache.get(source);
   if (!found) {
-    found = cumulative(points);
-    distanceCache.set(source, found);
+    const points = source.filter((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]));
+    const elevations = points.map((p) => (p[2] == null || !Number.isFinite(p[2]) ? null : p[2]));
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    let known = 0;
+    for (const e of elevations) {
+      if (e == null) continue;
+      known++;
+      if (e < lo) lo = e;
+      if (e > hi) hi = e;
+    }
+    found = { points, elevations, hasElevation: known >= 2, lo, hi, dist: cumulative(points) };
+    trackCache.set(source, found);
   }
   return found;
 }
@@ -188,6 +212,40 @@ function geometryOf(
   return geometry;
 }
 
+/** The line cut where its elevation moves to another of 48 steps of the colour ramp. */
+function colourPieces(
+  kept: [number, number][],
+  idx: number[],
+  elevations: (number | null)[],
+  hasElevation: boolean,
+): { d: string; t: number }[] {
+  const keptEle = idx.map((i) => elevations[i]);
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const e of keptEle) {
+    if (e == null) continue;
+    if (e < lo) lo = e;
+    if (e > hi) hi = e;
+  }
+  const value = (k: number) => {
+    const e = keptEle[k];
+    return hasElevation && e != null && hi > lo ? (e - lo) / (hi - lo) : k / Math.max(kept.length - 1, 1);
+  };
+  const BUCKETS = 48;
+  const pieces: { d: string; t: number }[] = [];
+  let start = 0;
+  let bucket = Math.round(value(0) * BUCKETS);
+  for (let k = 1; k < kept.length; k++) {
+    const b = Math.round(value(k) * BUCKETS);
+    if (b !== bucket || k === kept.length - 1) {
+      pieces.push({ d: polyline(kept, start, k), t: bucket / BUCKETS });
+      start = k;
+      bucket = b;
+    }
+  }
+  return pieces;
+}
+
 export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: PosterFontSet): Scene {
   const [W, H] = paperMm(design);
   const short = Math.min(W, H);
@@ -198,10 +256,7 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
   const prims: Prim[] = [{ t: "rect", x: 0, y: 0, w: W, h: H, fill: colors.background }];
   const boxes: TextBox[] = [];
 
-  const points = track.points.filter((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]));
-  const elevations = points.map((p) => (p[2] == null || !Number.isFinite(p[2]) ? null : p[2]));
-  const hasElevation = elevations.filter((e) => e != null).length >= 2;
-  const dist = distancesOf(track.points, points);
+  const { points, elevations, hasElevation, dist } = trackData(track.points);
   const totalM = points.length > 1 ? dist[dist.length - 1] : null;
 
   // Vertical layout.
@@ -276,35 +331,15 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
     const idx = geometry.kept;
     const kept = idx.map((i) => xy[i]);
     // A halo in the background colour keeps the line readable over contours.
-    prims.push({ t: "path", d: polyline(kept), stroke: colors.background, width: strokeW * 2.6, round: true });
+    // The same strings from one redraw to the next: the preview's React diff sees them unchanged.
+    geometry.line ??= polyline(kept);
+    prims.push({ t: "path", d: geometry.line, stroke: colors.background, width: strokeW * 2.6, round: true });
     if (drawnStyle === "colour") {
-      const keptEle = idx.map((i) => elevations[i]);
-      const known = keptEle.filter((e): e is number => e != null);
-      const lo = known.length ? Math.min(...known) : 0;
-      const hi = known.length ? Math.max(...known) : 1;
-      const value = (k: number) => {
-        const e = keptEle[k];
-        return hasElevation && e != null && hi > lo ? (e - lo) / (hi - lo) : k / Math.max(kept.length - 1, 1);
-      };
-      const BUCKETS = 48;
-      let start = 0;
-      let bucket = Math.round(value(0) * BUCKETS);
-      for (let k = 1; k < kept.length; k++) {
-        const b = Math.round(value(k) * BUCKETS);
-        if (b !== bucket || k === kept.length - 1) {
-          prims.push({
-            t: "path",
-            d: polyline(kept, start, k),
-            stroke: ramp(HYPSO, bucket / BUCKETS),
-            width: strokeW * 1.3,
-            round: true,
-          });
-          start = k;
-          bucket = b;
-        }
-      }
+      geometry.colourPieces ??= colourPieces(kept, idx, elevations, hasElevation);
+      for (const piece of geometry.colourPieces)
+        prims.push({ t: "path", d: piece.d, stroke: ramp(HYPSO, piece.t), width: strokeW * 1.3, round: true });
     } else {
-      prims.push({ t: "path", d: polyline(kept), stroke: colors.track, width: strokeW, round: true });
+      prims.push({ t: "path", d: geometry.line, stroke: colors.track, width: strokeW, round: true });
     }
 
     if (design.show.kmMarkers && totalM && totalM > 0) {
@@ -369,15 +404,13 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
     }
 
     if (profile && totalM) {
-      const known = elevations.filter((e): e is number => e != null);
-      const lo = Math.min(...known);
-      const hi = Math.max(...known);
+      const { lo, hi } = trackData(track.points);
       const span = Math.max(hi - lo, 1);
       const samples = Math.min(400, points.length);
       let d = `M${f2(profile.x)} ${f2(profile.y + profile.h)}`;
       let line = "";
       let j = 0;
-      let lastEle = known[0];
+      let lastEle = elevations.find((e) => e != null) ?? lo;
       for (let s = 0; s < samples; s++) {
         const target = (totalM * s) / (samples - 1);
         while (j < points.length - 1 && dist[j] < target) j++;
@@ -404,93 +437,98 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
   const rule = design.textPosition === "bottom" ? text.y : text.y + text.h;
   prims.push({ t: "rect", x: text.x, y: rule - short * 0.0004, w: text.w, h: short * 0.0008, fill: colors.accent });
   const pad = text.h * 0.06;
-  let cursor = text.y + pad;
-  const place = (
+  /** A text fitted to a box (its size, lines and widths), laid out later. */
+  const fitIn = (face: typeof font.bold, value: string, w: number, h: number, maxLines: number) =>
+    fitText(face, value, { maxWidth: w, maxHeight: h, maxSize: h, minSize: h * 0.2, maxLines });
+  /** Draws a fitted text centred in [x, x + w], its first line's top at `top`; returns its height. */
+  const draw = (
     name: string,
-    fontFace: typeof font.bold,
-    value: string,
-    box: Frame,
-    maxLines: number,
+    face: typeof font.bold,
+    fit: ReturnType<typeof fitText>,
+    x: number,
+    w: number,
+    top: number,
     color: string,
-    align: "center" = "center",
   ) => {
-    const fit = fitText(fontFace, value, {
-      maxWidth: box.w,
-      maxHeight: box.h,
-      maxSize: box.h,
-      minSize: box.h * 0.2,
-      maxLines,
-    });
     if (!fit.lines.length) return 0;
-    const ascent = (fontFace.ascender / fontFace.unitsPerEm) * fit.size * 0.92;
-    const block = fit.lines.length * fit.lineHeight;
-    const top = box.y + (box.h - block) / 2;
+    const ascent = (face.ascender / face.unitsPerEm) * fit.size * 0.92;
     fit.lines.forEach((line, i) => {
-      const w = fit.widths[i];
-      const x = align === "center" ? box.x + (box.w - w) / 2 : box.x;
       prims.push({
         t: "path",
-        d: textPath(fontFace, line, x, top + i * fit.lineHeight + ascent, fit.size),
+        d: textPath(face, line, x + (w - (fit.widths[i] as number)) / 2, top + i * fit.lineHeight + ascent, fit.size),
         fill: color,
       });
     });
-    boxes.push({
-      name,
-      x: box.x + (box.w - Math.max(...fit.widths)) / 2,
-      y: top,
-      w: Math.max(...fit.widths),
-      h: block,
-      lines: fit.lines.length,
-      size: fit.size,
-    });
+    const widest = Math.max(...fit.widths);
+    const block = fit.lines.length * fit.lineHeight;
+    boxes.push({ name, x: x + (w - widest) / 2, y: top, w: widest, h: block, lines: fit.lines.length, size: fit.size });
     return block;
   };
-  const titleBox = { x: text.x, y: cursor, w: text.w, h: text.h * 0.38 };
-  place("title", font.bold, design.title, titleBox, 2, colors.text);
-  cursor += titleBox.h + text.h * 0.02;
-  const subtitleBox = { x: text.x, y: cursor, w: text.w, h: text.h * 0.12 };
-  place("subtitle", font.regular, design.subtitle, subtitleBox, 1, colors.text);
-  cursor += subtitleBox.h + text.h * 0.06;
+  const blockHeight = (fit: ReturnType<typeof fitText>) => fit.lines.length * fit.lineHeight;
 
+  // Title, subtitle, then the figures in columns (value over label): each fitted to its share of
+  // the block, then stacked with gaps in proportion to their sizes and centred in the block, so a
+  // title shrunk to fit its width leaves no hole.
+  const title = fitIn(font.bold, design.title, text.w, text.h * 0.38, 2);
+  const subtitle = fitIn(font.regular, design.subtitle, text.w, text.h * 0.12, 1);
   const figures = posterFigures(design, totalM);
-  if (figures.length) {
-    const colW = text.w / figures.length;
-    const valueH = text.h * 0.16;
-    const labelH = text.h * 0.05;
-    // All values share one size (the smallest that fits each column), and so do the labels.
-    const fitAll = (which: "value" | "label", h: number, face: typeof font.bold) =>
-      Math.min(
-        ...figures.map(
-          (f) =>
-            fitText(face, which === "value" ? f.value : f.label.toUpperCase(), {
-              maxWidth: colW * 0.9,
-              maxHeight: h,
-              maxSize: h,
-              minSize: h * 0.15,
-            }).size,
-        ),
-      );
-    const valueSize = fitAll("value", valueH, font.bold);
-    const labelSize = fitAll("label", labelH, font.regular);
-    figures.forEach((f, i) => {
-      const cx = text.x + colW * i;
-      place(
-        `figure-${f.key}`,
+  // One row; on a portrait poster, five or six figures go in two rows of three (larger than six in
+  // one narrow row). A landscape text block is wide and low: one row keeps them larger there.
+  const twoRows = figures.length > 4 && design.orientation === "portrait";
+  const rows = twoRows ? [figures.slice(0, 3), figures.slice(3)] : figures.length ? [figures] : [];
+  const colW = (row: typeof figures) => text.w / row.length;
+  // All values share one size (the smallest that fits each column), and so do the labels, which
+  // stay a readable fraction of the values.
+  const sharedSize = (strings: [string, number][], face: typeof font.bold, h: number) =>
+    Math.min(...strings.map(([v, w]) => fitIn(face, v, w * 0.9, h, 1).size));
+  const cells = rows.flatMap((row) => row.map((f) => ({ f, w: colW(row) })));
+  const valueSize = cells.length
+    ? sharedSize(
+        cells.map((c) => [c.f.value, c.w]),
         font.bold,
-        f.value,
-        { x: cx + colW * 0.05, y: cursor, w: colW * 0.9, h: valueSize * 1.15 },
-        1,
-        colors.text,
-      );
-      place(
-        `label-${f.key}`,
-        font.regular,
-        f.label.toUpperCase(),
-        { x: cx + colW * 0.05, y: cursor + valueH + text.h * 0.01, w: colW * 0.9, h: labelSize * 1.15 },
-        1,
-        colors.accent,
-      );
+        text.h * (rows.length > 1 ? 0.1 : 0.16),
+      )
+    : 0;
+  const labelSize = cells.length
+    ? Math.min(
+        valueSize * 0.42,
+        sharedSize(
+          cells.map((c) => [c.f.label.toUpperCase(), c.w]),
+          font.regular,
+          valueSize * 0.5 * 1.15,
+        ),
+      )
+    : 0;
+  const rowH = valueSize * 1.15 + labelSize * 0.35 + labelSize * 1.15;
+  const titleH = blockHeight(title);
+  const subtitleH = blockHeight(subtitle);
+  const figuresH = rows.length * rowH;
+  const gaps = [
+    subtitleH ? Math.max(subtitle.size * 0.3, text.h * 0.015) : 0,
+    figuresH ? Math.max(valueSize * 0.7, text.h * 0.04) : 0,
+    rows.length > 1 ? valueSize * 0.45 : 0,
+  ];
+  const room = text.h - 2 * pad;
+  const content = titleH + subtitleH + figuresH;
+  const gapSum = gaps[0] + gaps[1] + gaps[2];
+  // Gaps shrink if the texts at their largest leave less room than that.
+  const gapScale = Math.min(1, Math.max(0, room - content) / Math.max(1e-9, gapSum));
+  let cursor = text.y + pad + Math.max(0, (room - content - gapSum * gapScale) / 2);
+  cursor += draw("title", font.bold, title, text.x, text.w, cursor, colors.text);
+  if (subtitleH) cursor += gaps[0] * gapScale;
+  cursor += draw("subtitle", font.regular, subtitle, text.x, text.w, cursor, colors.text);
+  if (figuresH) cursor += gaps[1] * gapScale;
+  for (const row of rows) {
+    const w = colW(row);
+    row.forEach((f, i) => {
+      const x = text.x + w * i + w * 0.05;
+      const value = fitIn(font.bold, f.value, w * 0.9, valueSize * 1.15, 1);
+      draw(`figure-${f.key}`, font.bold, value, x, w * 0.9, cursor, colors.text);
+      const label = fitIn(font.regular, f.label.toUpperCase(), w * 0.9, labelSize * 1.15, 1);
+      const labelTop = cursor + valueSize * 1.15 + labelSize * 0.35;
+      draw(`label-${f.key}`, font.regular, label, x, w * 0.9, labelTop, colors.accent);
     });
+    cursor += rowH + gaps[2] * gapScale;
   }
 
   return { width: W, height: H, prims, boxes, inner, map, drawnStyle };

@@ -21,7 +21,15 @@ export function primToSvg(p: Prim): string {
   }
 }
 
-export function sceneToSvg(scene: Scene, options: { title?: string } = {}): string {
+/**
+ * `pixels`: the document's size in pixels instead of millimetres, the viewBox stretched to fill it
+ * exactly (a raster export whose width and height are both rounded from the paper's; the stretch
+ * is below a pixel).
+ */
+export function sceneToSvg(scene: Scene, options: { title?: string; pixels?: [number, number] } = {}): string {
   const title = options.title ? `<title>${esc(options.title)}</title>` : "";
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${n(scene.width)}mm" height="${n(scene.height)}mm" viewBox="0 0 ${n(scene.width)} ${n(scene.height)}">${title}${scene.prims.map(primToSvg).join("")}</svg>`;
+  const size = options.pixels
+    ? `width="${options.pixels[0]}" height="${options.pixels[1]}" preserveAspectRatio="none"`
+    : `width="${n(scene.width)}mm" height="${n(scene.height)}mm"`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" ${size} viewBox="0 0 ${n(scene.width)} ${n(scene.height)}">${title}${scene.prims.map(primToSvg).join("")}</svg>`;
 }

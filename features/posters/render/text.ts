@@ -3,7 +3,7 @@
  * glyph outlines. `fitText` shrinks, then wraps, then shortens with an ellipsis, so a line never
  * runs past its box: the layout tests check every size against these same measurements.
  */
-import type { OtFont } from "./fonts.ts";
+import type { OtFont, OtGlyph } from "./fonts.ts";
 
 /** Width of `text` at `size` (same unit as size). */
 export function measure(font: OtFont, text: string, size: number, tracking = 0): number {
@@ -20,20 +20,56 @@ export function measure(font: OtFont, text: string, size: number, tracking = 0):
   return width + tracking * size * Math.max(chars.length - 1, 0);
 }
 
+type Command =
+  | { type: "M" | "L"; x: number; y: number }
+  | { type: "Q"; x1: number; y1: number; x: number; y: number }
+  | { type: "C"; x1: number; y1: number; x2: number; y2: number; x: number; y: number }
+  | { type: "Z" };
+
+/**
+ * Each glyph's outline in font units (y down), read from opentype.js once: the creator redraws its
+ * texts on every change, and opentype's own path building and number formatting were most of a
+ * redraw's time (bench/README.md, posters).
+ */
+const outlines = new WeakMap<OtGlyph, Command[]>();
+function outline(font: OtFont, glyph: OtGlyph): Command[] {
+  let commands = outlines.get(glyph);
+  if (!commands) {
+    commands = glyph.getPath(0, 0, font.unitsPerEm).commands as Command[];
+    outlines.set(glyph, commands);
+  }
+  return commands;
+}
+
+/** Rounded to 3 decimals, as opentype's toPathData(3). */
+const num = (v: number) => {
+  const r = Math.round(v * 1000) / 1000;
+  return r === 0 ? "0" : String(r);
+};
+
 /** The outline of `text` with its baseline's left end at (x, y), as SVG path data. */
 export function textPath(font: OtFont, text: string, x: number, y: number, size: number, tracking = 0): string {
   const scale = size / font.unitsPerEm;
   let cursor = x;
-  let previous: ReturnType<OtFont["charToGlyph"]> | null = null;
-  const parts: string[] = [];
+  let previous: OtGlyph | null = null;
+  let d = "";
   for (const ch of Array.from(text)) {
     const glyph = font.charToGlyph(ch);
     if (previous) cursor += font.getKerningValue(previous, glyph) * scale;
-    if (ch.trim()) parts.push(glyph.getPath(cursor, y, size).toPathData(3));
+    if (ch.trim()) {
+      const X = (v: number) => num(cursor + v * scale);
+      const Y = (v: number) => num(y + v * scale);
+      for (const c of outline(font, glyph)) {
+        if (c.type === "Z") d += "Z";
+        else if (c.type === "Q") d += `Q${X(c.x1)} ${Y(c.y1)} ${X(c.x)} ${Y(c.y)}`;
+        else if (c.type === "C") d += `C${X(c.x1)} ${Y(c.y1)} ${X(c.x2)} ${Y(c.y2)} ${X(c.x)} ${Y(c.y)}`;
+        else d += `${c.type}${X(c.x)} ${Y(c.y)}`;
+      }
+    }
     cursor += (glyph.advanceWidth ?? 0) * scale + tracking * size;
     previous = glyph;
   }
-  return parts.join("");
+  return d;
 }
 
 export type FittedText = { lines: string[]; size: number; lineHeight: number; widths: number[] };
