@@ -51,14 +51,8 @@ export const MAP_STYLES = {
 } as const satisfies Record<string, { needs: "tiles" | "dem" | null }>;
 export type MapStyle = keyof typeof MAP_STYLES;
 export const MAP_STYLE_IDS = Object.keys(MAP_STYLES) as [MapStyle, ...MapStyle[]];
-/** Styles drawn by this version of the renderer (the others wait for their data source). */
-export const RENDERED_MAP_STYLES: readonly MapStyle[] = [
-  "trace",
-  "colour",
-  "contours-light",
-  "contours-blue",
-  "contours-green",
-];
+/** Styles drawn by this version of the renderer when their source is configured (decision 037). */
+export const RENDERED_MAP_STYLES: readonly MapStyle[] = MAP_STYLE_IDS.filter((id) => id !== "satellite");
 
 export const POSTER_SOURCE_TYPES = ["course", "track", "activity"] as const;
 export type PosterSourceType = (typeof POSTER_SOURCE_TYPES)[number];

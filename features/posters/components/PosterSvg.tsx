@@ -12,6 +12,24 @@ export function PosterSvg({ scene, label, className }: { scene: Scene; label: st
     >
       {scene.prims.map((p, i) => {
         const key = i;
+        if (p.t === "image")
+          return (
+            <g key={key}>
+              <clipPath id={`poster-clip-${key}`}>
+                <rect x={p.clip.x} y={p.clip.y} width={p.clip.w} height={p.clip.h} />
+              </clipPath>
+              <image
+                clipPath={`url(#poster-clip-${key})`}
+                x={p.x}
+                y={p.y}
+                width={p.w}
+                height={p.h}
+                preserveAspectRatio="none"
+                href={p.href}
+                opacity={p.opacity}
+              />
+            </g>
+          );
         if (p.t === "rect")
           return <rect key={key} x={p.x} y={p.y} width={p.w} height={p.h} fill={p.fill} opacity={p.opacity} />;
         if (p.t === "circle")
