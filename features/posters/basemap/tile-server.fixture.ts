@@ -121,11 +121,18 @@ function mvtTile(z: number, x: number, y: number): Buffer | null {
   return Buffer.from(fromGeojsonVt(layers as never, { version: 2, extent: EXTENT }));
 }
 
-export type TileServer = { origin: string; requests: string[]; close: () => Promise<void> };
+export type TileServer = {
+  origin: string;
+  requests: string[];
+  /** While true, /switch/… answers 500 instead of Terrarium tiles (a source that goes down). */
+  down: boolean;
+  close: () => Promise<void>;
+};
 
 export async function startTileServer(): Promise<TileServer> {
   const requests: string[] = [];
   const hung: http.ServerResponse[] = [];
+  const state = { down: false };
   const server = http.createServer(async (req, res) => {
     const url = req.url ?? "";
     requests.push(url);
@@ -133,10 +140,10 @@ export async function startTileServer(): Promise<TileServer> {
     if (!m) return void res.writeHead(404).end();
     const [, kind, zs, xs, ys] = m;
     const [z, x, y] = [Number(zs), Number(xs), Number(ys)];
-    if (kind === "fail") return void res.writeHead(500).end("down");
+    if (kind === "fail" || (kind === "switch" && state.down)) return void res.writeHead(500).end("down");
     if (kind === "slow") return void hung.push(res);
-    if (kind === "terrarium" || kind === "mapbox") {
-      const png = await demTile(z, x, y, kind);
+    if (kind === "terrarium" || kind === "mapbox" || kind === "switch") {
+      const png = await demTile(z, x, y, kind === "mapbox" ? "mapbox" : "terrarium");
       return void res.writeHead(200, { "content-type": "image/png" }).end(png);
     }
     if (kind === "mvt") {
@@ -151,6 +158,12 @@ export async function startTileServer(): Promise<TileServer> {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
+    get down() {
+      return state.down;
+    },
+    set down(value: boolean) {
+      state.down = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of hung) res.destroy();

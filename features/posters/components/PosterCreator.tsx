@@ -10,6 +10,8 @@ import { apiFetch } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
+import type { BasemapLayer } from "../basemap/layer.ts";
+import { useBasemap } from "../basemap/use-basemap.ts";
 import {
   EXPORT_FORMATS,
   type ExportFormat,
@@ -83,10 +85,15 @@ export function PosterCreator({
     };
   }, []);
 
+  // The style's map data (tiles, elevation), fetched for the preview's frame (decision 037).
+  const [basemap, setBasemap] = useState<BasemapLayer | null>(null);
   const scene = useMemo(
-    () => (fonts ? renderPoster(design, { points: initial.track }, fonts) : null),
-    [design, fonts, initial.track],
+    () => (fonts ? renderPoster(design, { points: initial.track }, fonts, basemap) : null),
+    [design, fonts, initial.track, basemap],
   );
+  useBasemap(design.mapStyle, scene?.view, styles, basemap, setBasemap, async (response) => {
+    await showToast("error", await errorMessage(response, t("common:errors.generic")));
+  });
 
   const update = (patch: Partial<PosterDesign>) => {
     setDesign((d) => ({ ...d, ...patch }));
