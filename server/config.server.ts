@@ -61,6 +61,10 @@ const schema = z.object({
   POSTER_DEM_ENCODING: z.enum(["", "terrarium", "mapbox"]).default(""),
   /** Printed on posters drawn from POSTER_DEM_URL; empty: the source's host name. */
   POSTER_DEM_CREDIT: z.string().max(200).default(""),
+  /** Posters' aerial imagery, an XYZ template of raster tiles (JPEG/PNG/WebP) for the satellite style; empty: disabled. */
+  POSTER_SATELLITE_URL: z.string().default(""),
+  /** Printed on posters drawn from POSTER_SATELLITE_URL; empty: the source's host name. */
+  POSTER_SATELLITE_CREDIT: z.string().max(200).default(""),
   /**
    * The reverse proxies (IPs, CIDR ranges, or loopback/linklocal/uniquelocal) whose X-Forwarded-For
    * and X-Forwarded-Proto are believed; the client is the right-most address none of them is.

@@ -33,7 +33,7 @@ export const POSTER_EDIT_LIMIT = 3;
 export const POSTER_EXPORT_QUEUE = "poster-export";
 const GALLERY_SIZE = 48;
 
-export type PosterSources = { tiles: boolean; dem: boolean };
+export type PosterSources = { tiles: boolean; dem: boolean; satellite?: boolean };
 
 export type PosterDeps = {
   storage: FileStorage;

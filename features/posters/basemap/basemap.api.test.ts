@@ -160,7 +160,10 @@ describe("posters' map data from configured sources", () => {
       const failed = await exportPng(member.cookie, poster.id as number);
       expect(failed.statusCode).toBe(503);
       expect(failed.json()).toMatchObject({ error: { code: "POSTER_MAP_UNAVAILABLE" } });
-      const rows = await t.database.db.select().from(posterExports).where(eq(posterExports.posterId, poster.id as number));
+      const rows = await t.database.db
+        .select()
+        .from(posterExports)
+        .where(eq(posterExports.posterId, poster.id as number));
       expect(rows.map((r) => [r.status, r.file])).toEqual([["failed", null]]);
     } finally {
       tiles.down = false;

@@ -1,10 +1,11 @@
 /**
- * The posters' map data sources (decision 037): XYZ vector tiles (POSTER_TILES_URL) and elevation
- * tiles (POSTER_DEM_URL, Terrarium or Mapbox terrain-RGB). `build` fetches the tiles over a box at
+ * The posters' map data sources (decision 037): XYZ vector tiles (POSTER_TILES_URL), elevation
+ * tiles (POSTER_DEM_URL, Terrarium or Mapbox terrain-RGB) and aerial imagery (POSTER_SATELLITE_URL). `build` fetches the tiles over a box at
  * a zoom giving about the pixels asked for (a bounded number of tiles), keeps them in a memory LRU,
  * and returns the basemap layer the renderer draws. A source that fails, answers an error or does
  * not answer in time makes the whole build fail with BasemapUnavailableError: nothing half-drawn.
  */
+import sharp from "sharp";
 import { MAP_STYLES, type MapStyle } from "../poster.contract.ts";
 import {
   type DemEncoding,
@@ -25,6 +26,8 @@ export type BasemapConfig = {
   POSTER_DEM_URL: string;
   POSTER_DEM_ENCODING: string;
   POSTER_DEM_CREDIT: string;
+  POSTER_SATELLITE_URL?: string;
+  POSTER_SATELLITE_CREDIT?: string;
 };
 
 export class BasemapUnavailableError extends Error {
@@ -37,6 +40,8 @@ export class BasemapUnavailableError extends Error {
 /** Elevation tiles of most providers stop at zoom 15 (Terrarium) or 14; vector tiles at 14 (then overzoomed). */
 const DEM_MAX_ZOOM = 14;
 const TILES_MAX_ZOOM = 14;
+/** Aerial imagery: most sources go to 18–19; a poster never needs more than 17. */
+const SATELLITE_MAX_ZOOM = 17;
 /** The most tiles fetched for one layer: a 50×70 cm poster of a marathon stays under it at zoom 12–13. */
 export const MAX_TILES = 64;
 /** The widest relief image made (pixels); more would not add detail to elevation data of 30 m or so. */
@@ -124,7 +129,13 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
   };
   const tilesCredit = config.POSTER_TILES_CREDIT || "© OpenStreetMap contributors";
   const demCredit = config.POSTER_DEM_CREDIT || host(config.POSTER_DEM_URL);
-  const sources = { tiles: Boolean(config.POSTER_TILES_URL), dem: Boolean(config.POSTER_DEM_URL) };
+  const satelliteUrl = config.POSTER_SATELLITE_URL ?? "";
+  const satelliteCredit = config.POSTER_SATELLITE_CREDIT || host(satelliteUrl);
+  const sources = {
+    tiles: Boolean(config.POSTER_TILES_URL),
+    dem: Boolean(config.POSTER_DEM_URL),
+    satellite: Boolean(satelliteUrl),
+  };
 
   /** One tile's bytes; null when the source has none there (404, 204). */
   async function fetchTile(url: string): Promise<Uint8Array | null> {
@@ -174,6 +185,52 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
   }
 
   /**
+   * Aerial imagery over the box: the tiles decoded (sharp), laid side by side, the box cut out of
+   * the mosaic and scaled to at most MAX_IMAGE_PX across, as a JPEG data URL.
+   */
+  async function satelliteImage(bbox: BBox, pixels: number): Promise<NonNullable<BasemapLayer["image"]>> {
+    const z = zoomFor(bbox, Math.min(pixels, MAX_IMAGE_PX), 256, SATELLITE_MAX_ZOOM, MAX_TILES);
+    const cover = tileCover(bbox, z);
+    const x0 = Math.min(...cover.map((c) => c.x));
+    const y0 = Math.min(...cover.map((c) => c.y));
+    const size = 256;
+    const decoded = await pool(cover, PARALLEL, async ({ x, y }) => {
+      const url = tileUrl(satelliteUrl, z, x, y);
+      const bytes = await fetchTile(url);
+      if (!bytes) return null;
+      try {
+        const input = await sharp(bytes).resize(size, size, { fit: "fill" }).removeAlpha().png().toBuffer();
+        return { input, left: (x - x0) * size, top: (y - y0) * size };
+      } catch (error) {
+        throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).message}`);
+      }
+    });
+    const cols = Math.max(...cover.map((c) => c.x)) - x0 + 1;
+    const rows = Math.max(...cover.map((c) => c.y)) - y0 + 1;
+    const world = 2 ** z * size;
+    const gx = (mx: number) => ((mx + Math.PI) / (2 * Math.PI)) * world - x0 * size;
+    const gy = (my: number) => ((Math.PI - my) / (2 * Math.PI)) * world - y0 * size;
+    const left = Math.max(0, Math.floor(gx(bbox[0])));
+    const top = Math.max(0, Math.floor(gy(bbox[3])));
+    const width = Math.min(cols * size - left, Math.max(1, Math.ceil(gx(bbox[2])) - left));
+    const height = Math.min(rows * size - top, Math.max(1, Math.ceil(gy(bbox[1])) - top));
+    const mosaic = await sharp({
+      create: { width: cols * size, height: rows * size, channels: 3, background: "#808080" },
+    })
+      .composite(decoded.filter((d) => d != null))
+      .png()
+      .toBuffer();
+    const outW = Math.min(width, MAX_IMAGE_PX);
+    const outH = Math.max(1, Math.round((height * outW) / width));
+    const jpeg = await sharp(mosaic)
+      .extract({ left, top, width, height })
+      .resize(outW, outH, { fit: "fill" })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+    return { href: `data:image/jpeg;base64,${jpeg.toString("base64")}`, width: outW, height: outH };
+  }
+
+  /**
    * The basemap layer of `style` over `bbox` (Web Mercator), detailed for about `pixels` across;
    * null when the style draws nothing from outside data (or its source is not configured).
    */
@@ -182,7 +239,8 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
     const contourStyle = style.startsWith("contours");
     const useDem = sources.dem && (needs === "dem" || contourStyle || style === "terrain");
     const useTiles = sources.tiles && needs === "tiles" && STYLE_KINDS[style] != null;
-    if (!useDem && !useTiles) return null;
+    const useSatellite = sources.satellite && needs === "satellite";
+    if (!useDem && !useTiles && !useSatellite) return null;
     const credits: string[] = [];
     const layer: BasemapLayer = { style, bbox, image: null, contours: null, shapes: [], credits };
     const spanX = bbox[2] - bbox[0];
@@ -230,6 +288,14 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
             }
           });
           layer.shapes = parts.flat();
+        })(),
+      );
+    }
+    if (useSatellite) {
+      credits.push(satelliteCredit);
+      jobs.push(
+        (async () => {
+          layer.image = await satelliteImage(bbox, pixels);
         })(),
       );
     }

@@ -188,19 +188,66 @@ describe("vector tiles", () => {
   });
 });
 
+describe("aerial imagery", () => {
+  it("lays the tiles side by side and cuts the box out of them", async () => {
+    const sources = basemapSources(
+      config({
+        POSTER_SATELLITE_URL: `${server.origin}/sat/{z}/{x}/{y}.jpg`,
+        POSTER_SATELLITE_CREDIT: "Imagery: test",
+      }),
+    );
+    const layer = await sources.build("satellite", AREA, 1000);
+    if (!layer?.image) throw new Error("no image");
+    expect(layer.image.href).toMatch(/^data:image\/jpeg;base64,/);
+    expect(layer.credits).toEqual(["Imagery: test"]);
+    const z = zoomFor(AREA, 1000, 256, 17, 64);
+    const jpeg = Buffer.from(layer.image.href.split(",")[1], "base64");
+    const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    const [w, s, e, n] = bboxToDegrees(AREA);
+    let checked = 0;
+    for (let k = 1; k < 20; k++) {
+      const lng = w + ((e - w) * k) / 20;
+      const lat = s + ((n - s) * ((k * 7) % 20)) / 20;
+      const [tx, ty] = osmTile(lng, lat, z);
+      // Skip points within 2 % of a tile edge (resampling blurs the seam).
+      const fx = (((lng + 180) / 360) * 2 ** z) % 1;
+      const r = (lat * Math.PI) / 180;
+      const fy = (((1 - Math.asinh(Math.tan(r)) / Math.PI) / 2) * 2 ** z) % 1;
+      if (Math.min(fx, 1 - fx, fy, 1 - fy) < 0.02) continue;
+      const i = Math.floor(((lng - w) / (e - w)) * info.width);
+      const my = degreesToBbox([0, lat, 1, lat + 1e-9])[1];
+      const j = Math.floor(((AREA[3] - my) / (AREA[3] - AREA[1])) * info.height);
+      const o = (j * info.width + i) * info.channels;
+      const red = data[o] > data[o + 2];
+      expect(red, `${lng} ${lat}`).toBe((tx + ty) % 2 === 0);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+});
+
 describe("sources", () => {
-  it("enables a style exactly when its source is configured (satellite stays off)", () => {
+  it("enables a style exactly when its source is configured", () => {
     for (const tiles of [false, true])
       for (const dem of [false, true])
-        for (const id of MAP_STYLE_IDS) {
-          const needs = MAP_STYLES[id].needs;
-          const expected = id !== "satellite" && (needs == null || (needs === "tiles" ? tiles : dem));
-          expect(styleAvailable(id, { tiles, dem }), `${id} tiles=${tiles} dem=${dem}`).toBe(expected);
-        }
-    expect(basemapSources(config({})).sources).toEqual({ tiles: false, dem: false });
+        for (const satellite of [false, true])
+          for (const id of MAP_STYLE_IDS) {
+            const needs = MAP_STYLES[id].needs;
+            const expected = needs == null || { tiles, dem, satellite }[needs];
+            expect(styleAvailable(id, { tiles, dem, satellite }), `${id} ${tiles} ${dem} ${satellite}`).toBe(expected);
+          }
+    expect(MAP_STYLE_IDS.filter((id) => MAP_STYLES[id].needs == null)).toEqual([
+      "trace",
+      "colour",
+      "contours-light",
+      "contours-blue",
+      "contours-green",
+    ]);
+    expect(basemapSources(config({})).sources).toEqual({ tiles: false, dem: false, satellite: false });
     expect(basemapSources(config({ POSTER_DEM_URL: "http://x/{z}/{x}/{y}.png" })).sources).toEqual({
       tiles: false,
       dem: true,
+      satellite: false,
     });
   });
 

@@ -38,7 +38,7 @@ export const basemapLayerSchema = z.object({
   style: z.enum(MAP_STYLE_IDS),
   /** minX, minY, maxX, maxY in Web Mercator units (y grows northwards). */
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-  /** A raster covering the whole box (shaded relief): a PNG data URL. */
+  /** A raster covering the whole box (shaded relief, aerial imagery): a PNG or JPEG data URL. */
   image: z.object({ href: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
   /** Contour lines from the elevation model: closed rings (flat x,y lists) per level. */
   contours: z

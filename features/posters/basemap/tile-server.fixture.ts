@@ -146,6 +146,14 @@ export async function startTileServer(): Promise<TileServer> {
       const png = await demTile(z, x, y, kind === "mapbox" ? "mapbox" : "terrarium");
       return void res.writeHead(200, { "content-type": "image/png" }).end(png);
     }
+    if (kind === "sat") {
+      // Imagery: a checkerboard of whole tiles, red where x + y is even, blue where odd.
+      const background = (x + y) % 2 === 0 ? "#d02020" : "#2040d0";
+      const jpeg = await sharp({ create: { width: 256, height: 256, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+      return void res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
+    }
     if (kind === "mvt") {
       const tile = mvtTile(z, x, y);
       if (!tile) return void res.writeHead(204).end();

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from "react";
 import { apiFetch } from "../../../shared/api-client.ts";
-import { MAP_STYLES, type MapStyle } from "../poster.contract.ts";
+import { MAP_STYLES, type MapSource, type MapStyle } from "../poster.contract.ts";
 import { type BasemapLayer, type BBox, basemapBox, bboxToDegrees, layerCovers } from "./layer.ts";
 
 /** Pixels across the preview's map: enough for a sharp preview on a high-density screen. */
@@ -15,7 +15,7 @@ const PREVIEW_PX = 1200;
 export function useBasemap(
   style: MapStyle,
   view: BBox | null | undefined,
-  styles: readonly { id: MapStyle; needs: "tiles" | "dem" | null; available: boolean }[],
+  styles: readonly { id: MapStyle; needs: MapSource | null; available: boolean }[],
   layer: BasemapLayer | null,
   setLayer: (layer: BasemapLayer | null) => void,
   onError: (response: Response) => void,

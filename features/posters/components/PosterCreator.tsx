@@ -35,7 +35,11 @@ import type { PosterFontSet } from "../render/fonts.ts";
 import { renderPoster } from "../render/render.ts";
 import { PosterSvg } from "./PosterSvg.tsx";
 
-export type StyleAvailability = { id: PosterDesign["mapStyle"]; needs: "tiles" | "dem" | null; available: boolean };
+export type StyleAvailability = {
+  id: PosterDesign["mapStyle"];
+  needs: "tiles" | "dem" | "satellite" | null;
+  available: boolean;
+};
 
 const FONT_NAMES: Record<(typeof POSTER_FONTS)[number], string> = {
   "noto-sans": "Noto Sans",
@@ -169,7 +173,13 @@ export function PosterCreator({
   }
 
   const styleNote = (s: StyleAvailability) =>
-    s.available ? null : s.needs === "dem" ? t("creator.styleNeedsDem") : t("creator.styleNeedsTiles");
+    s.available
+      ? null
+      : s.needs === "dem"
+        ? t("creator.styleNeedsDem")
+        : s.needs === "satellite"
+          ? t("creator.styleNeedsSatellite")
+          : t("creator.styleNeedsTiles");
   const selectedStyle = styles.find((s) => s.id === design.mapStyle);
 
   return (
@@ -253,7 +263,9 @@ export function PosterCreator({
           )}
           <p className="mt-2 text-ink-700 text-xs">
             {styles.filter((s) => !s.available).some((s) => s.needs === "tiles") && t("creator.styleNeedsTiles")}{" "}
-            {styles.filter((s) => !s.available).some((s) => s.needs === "dem") && t("creator.styleNeedsDem")}
+            {styles.filter((s) => !s.available).some((s) => s.needs === "dem") && t("creator.styleNeedsDem")}{" "}
+            {styles.filter((s) => !s.available).some((s) => s.needs === "satellite") &&
+              t("creator.styleNeedsSatellite")}
           </p>
         </fieldset>
 

@@ -563,7 +563,10 @@ export function renderPoster(
 }
 
 /** Whether a style can be drawn with the configured sources (and this renderer). */
-export function styleAvailable(style: PosterDesign["mapStyle"], sources: { tiles: boolean; dem: boolean }): boolean {
+export function styleAvailable(
+  style: PosterDesign["mapStyle"],
+  sources: { tiles: boolean; dem: boolean; satellite?: boolean },
+): boolean {
   const needs = MAP_STYLES[style].needs;
-  return RENDERED_MAP_STYLES.includes(style) && (needs == null || sources[needs]);
+  return RENDERED_MAP_STYLES.includes(style) && (needs == null || Boolean(sources[needs]));
 }
