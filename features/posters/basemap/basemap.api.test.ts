@@ -10,6 +10,7 @@ import { accessHeaders, createTestApp, type TestApp, testMember } from "../../..
 import { fixtureRun, toGpx } from "../../activities/activity-fixtures.ts";
 import type { PosterView } from "../poster.contract.ts";
 import { posterExports } from "../posters.tables.ts";
+import { BASEMAP_LIMIT } from "./basemap.routes.server.ts";
 import type { BasemapLayer } from "./layer.ts";
 import { startTileServer, type TileServer } from "./tile-server.fixture.ts";
 
@@ -142,6 +143,21 @@ describe("posters' map data from configured sources", () => {
     let differing = 0;
     for (let i = 0; i < a.length; i += 3) if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) > 30) differing++;
     expect(differing / (a.length / 3)).toBeGreaterThan(0.002);
+  });
+
+  it("stops one address asking for too many layers, not another", async () => {
+    const from = (ip: string) =>
+      t.app.inject({
+        method: "GET",
+        url: "/api/poster/basemap?style=trace&bbox=6.85,45.87,6.95,45.93",
+        remoteAddress: ip,
+        headers: { ...accessHeaders },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < BASEMAP_LIMIT.max + 1; i++) codes.push((await from("10.77.0.1")).statusCode);
+    expect(codes.slice(0, BASEMAP_LIMIT.max).every((c) => c === 200)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    expect((await from("10.77.0.2")).statusCode).toBe(200);
   });
 
   it("says in the caller's language that the map data is unavailable when the source is down, and writes no file", async () => {
