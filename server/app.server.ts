@@ -39,6 +39,8 @@ import { type FileStorage, localStorage } from "../features/media/storage.server
 import { ordersRoutes } from "../features/orders/orders.routes.server.ts";
 import { stripeGateway } from "../features/orders/stripe.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
+import { basemapRoutes } from "../features/posters/basemap/basemap.routes.server.ts";
+import { basemapSources } from "../features/posters/basemap/basemap.server.ts";
 import { postersRoutes } from "../features/posters/posters.routes.server.ts";
 import { POSTER_EXPORT_QUEUE } from "../features/posters/posters.service.server.ts";
 import { ratingsRoutes } from "../features/ratings/ratings.routes.server.ts";
@@ -223,6 +225,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // With a page build (the site, not the API tests), whole search answers are reused like pages.
   const cacheMs = options.build ? config.PAGE_CACHE_SECONDS * 1000 : 0;
   const secret = cookieSecret(config.SESSION_SECRET, config.dataDir);
+  const posterBasemap = basemapSources(config);
   app.decorate(
     "services",
     createServices(database.db, clock, {
@@ -233,7 +236,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       secret,
       enqueue: (queue, payload, opts) => jobs.enqueue(queue, payload, opts),
       activities: config,
-      posterSources: { tiles: Boolean(config.POSTER_TILES_URL), dem: Boolean(config.POSTER_DEM_URL) },
+      posterSources: posterBasemap.sources,
+      posterBasemap,
       payments: stripeGateway(config),
     }),
   );
@@ -321,6 +325,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(ratingsRoutes);
   await app.register(resultsRoutes);
   await app.register(postersRoutes);
+  await app.register(basemapRoutes);
   await app.register(commentsRoutes);
   await app.register(communityRoutes);
   await app.register(firstAdminRoutes);

@@ -48,10 +48,23 @@ const schema = z.object({
   MAP_STYLE_URL: z.string().default(""),
   /** The france-geojson folder of the offline base map; default ../shared/data/france-geojson. */
   MAP_DATA_DIR: z.string().min(1).optional(),
-  /** Posters' basemap tiles (XYZ template or PMTiles URL) for the terrain, roads, city and satellite styles; empty: those styles are disabled. */
+  /**
+   * Posters' vector tiles, an XYZ template (`https://…/{z}/{x}/{y}.pbf`, OpenMapTiles or Protomaps
+   * schema) for the terrain, roads and city styles; empty: those styles are disabled (decision 037).
+   */
   POSTER_TILES_URL: z.string().default(""),
-  /** Posters' elevation source (terrain-RGB/Terrarium tiles or DEM files) for the relief styles; empty: disabled. */
+  /** Printed on posters drawn from POSTER_TILES_URL. */
+  POSTER_TILES_CREDIT: z.string().max(200).default("© OpenStreetMap contributors"),
+  /** Posters' elevation tiles, an XYZ template of Terrarium or Mapbox terrain-RGB PNGs, for the relief styles and DEM contours; empty: disabled. */
   POSTER_DEM_URL: z.string().default(""),
+  /** How POSTER_DEM_URL's pixels encode metres; empty: "mapbox" when the URL says mapbox or terrain-rgb, else "terrarium". */
+  POSTER_DEM_ENCODING: z.enum(["", "terrarium", "mapbox"]).default(""),
+  /** Printed on posters drawn from POSTER_DEM_URL; empty: the source's host name. */
+  POSTER_DEM_CREDIT: z.string().max(200).default(""),
+  /** Posters' aerial imagery, an XYZ template of raster tiles (JPEG/PNG/WebP) for the satellite style; empty: disabled. */
+  POSTER_SATELLITE_URL: z.string().default(""),
+  /** Printed on posters drawn from POSTER_SATELLITE_URL; empty: the source's host name. */
+  POSTER_SATELLITE_CREDIT: z.string().max(200).default(""),
   /**
    * The reverse proxies (IPs, CIDR ranges, or loopback/linklocal/uniquelocal) whose X-Forwarded-For
    * and X-Forwarded-Proto are believed; the client is the right-most address none of them is.

@@ -17,6 +17,7 @@ import { consumePosterCredit, creditBalance } from "../features/orders/credits.s
 import { ordersService } from "../features/orders/orders.service.server.ts";
 import type { PaymentGateway } from "../features/orders/stripe.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
+import type { BasemapSources } from "../features/posters/basemap/basemap.server.ts";
 import { type PosterSources, postersService } from "../features/posters/posters.service.server.ts";
 import { ratingsService } from "../features/ratings/ratings.service.server.ts";
 import { resultsImportService } from "../features/results/import/results-import.service.server.ts";
@@ -65,6 +66,8 @@ export function createServices(
     activities?: ActivitiesDeps["config"];
     /** The posters' configured map data sources (POSTER_TILES_URL, POSTER_DEM_URL). */
     posterSources?: PosterSources;
+    /** The posters' map data (features/posters/basemap): fetched tiles → basemap layers. */
+    posterBasemap?: BasemapSources | null;
     /** Stripe, when the configuration has its keys (features/orders/stripe.server.ts). */
     payments?: PaymentGateway | null;
   },
@@ -153,6 +156,7 @@ export function createServices(
     posters: postersService(db, clock, {
       storage: deps.storage,
       sources: deps.posterSources ?? { tiles: false, dem: false },
+      basemap: deps.posterBasemap ?? null,
       enqueue: deps.enqueue,
       credits: {
         consume: async (tx, userId, posterId) => {

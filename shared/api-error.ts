@@ -74,6 +74,8 @@ export const errorCatalogue = {
   ITEM_NOT_FOUND: { status: 404, key: "errors.itemNotFound" },
   NO_POSTER_CREDIT: { status: 402, key: "errors.noPosterCredit" },
   POSTER_EDIT_LIMIT: { status: 409, key: "errors.posterEditLimit" },
+  /** A poster's map data source (tiles, elevation) failed or did not answer in time (decision 037). */
+  POSTER_MAP_UNAVAILABLE: { status: 503, key: "errors.posterMapUnavailable" },
   /** The site has no Stripe keys, or Stripe could not be reached (features/orders). */
   PAYMENT_UNAVAILABLE: { status: 503, key: "errors.paymentUnavailable" },
   /** A product listed as "coming soon". */

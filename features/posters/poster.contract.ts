@@ -43,22 +43,18 @@ export const MAP_STYLES = {
   terrain: { needs: "tiles" },
   roads: { needs: "tiles" },
   city: { needs: "tiles" },
-  satellite: { needs: "tiles" },
+  satellite: { needs: "satellite" },
   relief: { needs: "dem" },
   "relief-simple": { needs: "dem" },
   "relief-detailed": { needs: "dem" },
   "relief-dark": { needs: "dem" },
-} as const satisfies Record<string, { needs: "tiles" | "dem" | null }>;
+} as const satisfies Record<string, { needs: MapSource | null }>;
+/** The outside data sources: vector tiles, elevation tiles, raster imagery (decision 037). */
+export type MapSource = "tiles" | "dem" | "satellite";
 export type MapStyle = keyof typeof MAP_STYLES;
 export const MAP_STYLE_IDS = Object.keys(MAP_STYLES) as [MapStyle, ...MapStyle[]];
-/** Styles drawn by this version of the renderer (the others wait for their data source). */
-export const RENDERED_MAP_STYLES: readonly MapStyle[] = [
-  "trace",
-  "colour",
-  "contours-light",
-  "contours-blue",
-  "contours-green",
-];
+/** Styles drawn by this version of the renderer when their source is configured (decision 037): all. */
+export const RENDERED_MAP_STYLES: readonly MapStyle[] = MAP_STYLE_IDS;
 
 export const POSTER_SOURCE_TYPES = ["course", "track", "activity"] as const;
 export type PosterSourceType = (typeof POSTER_SOURCE_TYPES)[number];
@@ -300,6 +296,10 @@ export const posterProductsSchema = z.object({
   ),
   editLimit: z.number().int(),
   styles: z.array(
-    z.object({ id: z.enum(MAP_STYLE_IDS), needs: z.enum(["tiles", "dem"]).nullable(), available: z.boolean() }),
+    z.object({
+      id: z.enum(MAP_STYLE_IDS),
+      needs: z.enum(["tiles", "dem", "satellite"]).nullable(),
+      available: z.boolean(),
+    }),
   ),
 });

@@ -176,13 +176,13 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/ext/user/poster/:id/export/:format",
     {
-      config: { access: access.member },
+      config: { access: access.member, openapi: { errors: ["POSTER_MAP_UNAVAILABLE"] } },
       schema: {
         tags: ["posters"],
         summary: "The export's file once drawn (attachment), else its progress (202, JSON)",
         params: exportParams,
         querystring: z.object({ download: z.enum(["0", "1"]).optional() }),
-        response: { 202: posterExportSchema, ...errors },
+        response: { 202: posterExportSchema, ...errors, 503: apiErrorBodySchema },
       },
     },
     async (request, reply) => {
@@ -190,7 +190,7 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("Cache-Control", "private, no-store");
       const found = await service().exportFile(user.id, request.params.id, request.params.format);
       if (!found.file) {
-        if (found.export.status === "failed") throw new ApiError("GENERIC");
+        if (found.export.status === "failed") throw new ApiError(found.failure ?? "GENERIC");
         return reply.code(202).send({ export: found.export });
       }
       const download = request.query.download !== "0";

@@ -10,6 +10,8 @@ import { activities, activityStreams } from "../activities/activities.tables.ts"
 import { courses, events, type TrackPoint, tracks } from "../events/events.tables.ts";
 import type { FileStorage } from "../media/storage.server.ts";
 import { results } from "../results/results.tables.ts";
+import { type BasemapSources, BasemapUnavailableError } from "./basemap/basemap.server.ts";
+import { basemapBox } from "./basemap/layer.ts";
 import type { PosterCredits } from "./credits-port.ts";
 import {
   blankDesign,
@@ -31,7 +33,7 @@ export { POSTER_EDIT_LIMIT } from "./poster.contract.ts";
 export const POSTER_EXPORT_QUEUE = "poster-export";
 const GALLERY_SIZE = 48;
 
-export type PosterSources = { tiles: boolean; dem: boolean };
+export type PosterSources = { tiles: boolean; dem: boolean; satellite?: boolean };
 
 export type PosterDeps = {
   storage: FileStorage;
@@ -39,6 +41,8 @@ export type PosterDeps = {
   /** Poster credits (features/orders, through server/services.server.ts). */
   credits: PosterCredits;
   enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor }) => Promise<number>;
+  /** The map data of the styles that need it (basemap/basemap.server.ts); null: none configured. */
+  basemap?: BasemapSources | null;
 };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -213,6 +217,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
 
   return {
     sources: deps.sources,
+    basemap: deps.basemap ?? null,
 
     /** GET /api/poster/{type}/{id}: a new design from a source, or a saved poster. */
     async open(type: PosterSourceType | "poster", id: number, userId: number | null, lang: "fr" | "en") {
@@ -377,7 +382,13 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
         .orderBy(desc(posterExports.id))
         .limit(1);
       if (!latest) throw new ApiError("NOT_FOUND");
-      if (latest.status !== "done" || !latest.file) return { export: exportView(latest), file: null };
+      if (latest.status !== "done" || !latest.file)
+        return {
+          export: exportView(latest),
+          file: null,
+          // A map source that failed says so (translated); anything else is a generic failure.
+          failure: latest.error?.startsWith("POSTER_MAP_UNAVAILABLE") ? ("POSTER_MAP_UNAVAILABLE" as const) : null,
+        };
       const bytes = await deps.storage.read(latest.file);
       if (!bytes) throw new ApiError("FILE_NOT_FOUND");
       const name = `${
@@ -402,7 +413,13 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
         db.update(posterExports).set({ progress: value, status }).where(eq(posterExports.id, exportId));
       await progress(10);
       try {
-        const scene = renderPoster(poster.design, { points: poster.track }, serverFonts());
+        let scene = renderPoster(poster.design, { points: poster.track }, serverFonts());
+        // The map data of the style, fetched for the map's frame at the print's resolution (decision 037).
+        if (deps.basemap && scene.view) {
+          const pixels = Math.round((scene.map.w / 25.4) * 300);
+          const layer = await deps.basemap.build(poster.design.mapStyle, basemapBox(scene.view, 0.02), pixels);
+          if (layer) scene = renderPoster(poster.design, { points: poster.track }, serverFonts(), layer);
+        }
         await progress(40);
         const format = job.format as ExportFormat;
         const bytes =
@@ -421,7 +438,15 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
       } catch (error) {
         await db
           .update(posterExports)
-          .set({ status: "failed", error: String(error).slice(0, 2000), finishedAt: clock() })
+          .set({
+            status: "failed",
+            error:
+              `${error instanceof BasemapUnavailableError ? "POSTER_MAP_UNAVAILABLE: " : ""}${String(error)}`.slice(
+                0,
+                2000,
+              ),
+            finishedAt: clock(),
+          })
           .where(eq(posterExports.id, exportId));
         throw error;
       }

@@ -10,6 +10,8 @@ import { apiFetch } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
+import type { BasemapLayer } from "../basemap/layer.ts";
+import { useBasemap } from "../basemap/use-basemap.ts";
 import {
   EXPORT_FORMATS,
   type ExportFormat,
@@ -34,7 +36,11 @@ import type { PosterFontSet } from "../render/fonts.ts";
 import { renderPoster } from "../render/render.ts";
 import { PosterSvg } from "./PosterSvg.tsx";
 
-export type StyleAvailability = { id: PosterDesign["mapStyle"]; needs: "tiles" | "dem" | null; available: boolean };
+export type StyleAvailability = {
+  id: PosterDesign["mapStyle"];
+  needs: "tiles" | "dem" | "satellite" | null;
+  available: boolean;
+};
 
 const FONT_NAMES: Record<(typeof POSTER_FONTS)[number], string> = {
   "noto-sans": "Noto Sans",
@@ -84,10 +90,15 @@ export function PosterCreator({
     };
   }, []);
 
+  // The style's map data (tiles, elevation), fetched for the preview's frame (decision 037).
+  const [basemap, setBasemap] = useState<BasemapLayer | null>(null);
   const scene = useMemo(
-    () => (fonts ? renderPoster(design, { points: initial.track }, fonts) : null),
-    [design, fonts, initial.track],
+    () => (fonts ? renderPoster(design, { points: initial.track }, fonts, basemap) : null),
+    [design, fonts, initial.track, basemap],
   );
+  useBasemap(design.mapStyle, scene?.view, styles, basemap, setBasemap, async (response) => {
+    await showToast("error", await errorMessage(response, t("common:errors.generic")));
+  });
 
   const update = (patch: Partial<PosterDesign>) => {
     setDesign((d) => ({ ...d, ...patch }));
@@ -174,7 +185,13 @@ export function PosterCreator({
   }
 
   const styleNote = (s: StyleAvailability) =>
-    s.available ? null : s.needs === "dem" ? t("creator.styleNeedsDem") : t("creator.styleNeedsTiles");
+    s.available
+      ? null
+      : s.needs === "dem"
+        ? t("creator.styleNeedsDem")
+        : s.needs === "satellite"
+          ? t("creator.styleNeedsSatellite")
+          : t("creator.styleNeedsTiles");
   const selectedStyle = styles.find((s) => s.id === design.mapStyle);
 
   return (
@@ -258,7 +275,9 @@ export function PosterCreator({
           )}
           <p className="mt-2 text-ink-700 text-xs">
             {styles.filter((s) => !s.available).some((s) => s.needs === "tiles") && t("creator.styleNeedsTiles")}{" "}
-            {styles.filter((s) => !s.available).some((s) => s.needs === "dem") && t("creator.styleNeedsDem")}
+            {styles.filter((s) => !s.available).some((s) => s.needs === "dem") && t("creator.styleNeedsDem")}{" "}
+            {styles.filter((s) => !s.available).some((s) => s.needs === "satellite") &&
+              t("creator.styleNeedsSatellite")}
           </p>
         </fieldset>
 

@@ -24,7 +24,11 @@ export function sceneToPdf(scene: Scene, info: { title?: string } = {}): Promise
   for (const p of scene.prims) {
     doc.save();
     if (p.t !== "circle" && p.opacity != null) doc.opacity(p.opacity);
-    if (p.t === "rect") {
+    if (p.t === "image") {
+      // The relief raster: cut to the map frame, stretched over its box.
+      doc.rect(p.clip.x, p.clip.y, p.clip.w, p.clip.h).clip();
+      doc.image(p.href, p.x, p.y, { width: p.w, height: p.h });
+    } else if (p.t === "rect") {
       doc.rect(p.x, p.y, p.w, p.h).fill(p.fill);
     } else if (p.t === "circle") {
       doc.circle(p.cx, p.cy, p.r);

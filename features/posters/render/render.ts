@@ -11,6 +11,7 @@
 import enPosters from "../../../locales/en/posters.json";
 import frPosters from "../../../locales/fr/posters.json";
 import { formatNumber, formatPace, formatRaceTime } from "../../../shared/format.ts";
+import { type BasemapLayer, basemapPrims, pageContours } from "../basemap/layer.ts";
 import {
   MAP_STYLES,
   type PosterDataFlag,
@@ -37,7 +38,9 @@ export type Prim =
       /** Text outlines and contour rings use the non-zero rule; bands use even-odd. */
       evenOdd?: boolean;
     }
-  | { t: "circle"; cx: number; cy: number; r: number; fill?: string; stroke?: string; width?: number };
+  | { t: "circle"; cx: number; cy: number; r: number; fill?: string; stroke?: string; width?: number }
+  /** A raster (shaded relief, decision 037) drawn at x, y, w, h and cut to `clip`. */
+  | { t: "image"; x: number; y: number; w: number; h: number; href: string; clip: Frame; opacity?: number };
 
 export type TextBox = Frame & { name: string; lines: number; size: number };
 
@@ -53,6 +56,8 @@ export type Scene = {
   map: Frame;
   /** The style actually drawn (a style whose data source is missing falls back to "trace"). */
   drawnStyle: PosterDesign["mapStyle"];
+  /** The map frame's box in Web Mercator units (minX, minY, maxX, maxY): what a basemap must cover. */
+  view: [number, number, number, number] | null;
 };
 
 export type PosterTrack = { points: readonly TrackPoint[] };
@@ -154,6 +159,7 @@ export function posterFigures(
 type Geometry = {
   key: string;
   xy: [number, number][];
+  fit: ReturnType<typeof fitTrack>;
   contours?: ReturnType<typeof elevationContours>;
   /** Indexes of the points drawn (thinned to the line's width). */
   kept?: number[];
@@ -207,7 +213,8 @@ function geometryOf(
   const key = [map.x, map.y, map.w, map.h, padding].map((v) => v.toFixed(4)).join(",");
   const cached = geometryCache.get(source);
   if (cached?.key === key) return cached;
-  const geometry: Geometry = { key, xy: fitTrack(points, map, padding).xy };
+  const fit = fitTrack(points, map, padding);
+  const geometry: Geometry = { key, xy: fit.xy, fit };
   geometryCache.set(source, geometry);
   return geometry;
 }
@@ -246,7 +253,16 @@ function colourPieces(
   return pieces;
 }
 
-export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: PosterFontSet): Scene {
+/**
+ * `basemap`: the map data of the design's style (features/posters/basemap), when its source is
+ * configured; a style that needs one is drawn as "trace" until it comes.
+ */
+export function renderPoster(
+  design: PosterDesign,
+  track: PosterTrack,
+  fonts: PosterFontSet,
+  basemap: BasemapLayer | null = null,
+): Scene {
   const [W, H] = paperMm(design);
   const short = Math.min(W, H);
   const m = Math.min(design.marginMm, short * 0.2);
@@ -279,17 +295,26 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
     if (showProfile) profile = { x: inner.x, y: map.y + mapH + gap, w: inner.w, h: profileH };
   }
 
-  const drawnStyle = RENDERED_MAP_STYLES.includes(design.mapStyle) ? design.mapStyle : "trace";
+  const layer = basemap?.style === design.mapStyle ? basemap : null;
+  const drawnStyle =
+    RENDERED_MAP_STYLES.includes(design.mapStyle) && (MAP_STYLES[design.mapStyle].needs == null || layer)
+      ? design.mapStyle
+      : "trace";
   const strokeW = short * 0.0042;
+  let view: Scene["view"] = null;
 
   if (points.length >= 2) {
     const geometry = geometryOf(track.points, points, map, short * 0.03);
     const xy = geometry.xy;
+    const [vx0, vy1] = geometry.fit.fromPage(map.x, map.y);
+    const [vx1, vy0] = geometry.fit.fromPage(map.x + map.w, map.y + map.h);
+    view = [vx0, vy0, vx1, vy1];
+    if (layer) prims.push(...basemapPrims(layer, drawnStyle, colors, short, geometry.fit.toPage, map));
 
-    // Contours from the track's own elevation.
-    if (drawnStyle.startsWith("contours") && hasElevation) {
-      geometry.contours ??= elevationContours(xy, elevations, map);
-      const result = geometry.contours;
+    // Contours from the elevation model when configured, else from the track's own elevation.
+    if (layer?.contours || (drawnStyle.startsWith("contours") && hasElevation)) {
+      if (!layer?.contours) geometry.contours ??= elevationContours(xy, elevations, map);
+      const result = layer?.contours ? pageContours(layer, geometry.fit.toPage, map) : geometry.contours;
       if (result) {
         const n = result.bands.length;
         result.bands.forEach((band, i) => {
@@ -312,6 +337,14 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
               stroke: "#2563eb",
               width: short * (major ? 0.0011 : 0.0005),
               opacity: 0.6,
+            });
+          } else if (drawnStyle === "relief-detailed") {
+            prims.push({
+              t: "path",
+              d: band.line,
+              stroke: colors.text,
+              width: short * (major ? 0.0007 : 0.00035),
+              opacity: major ? 0.45 : 0.3,
             });
           } else {
             prims.push({
@@ -531,11 +564,47 @@ export function renderPoster(design: PosterDesign, track: PosterTrack, fonts: Po
     cursor += rowH + gaps[2] * gapScale;
   }
 
-  return { width: W, height: H, prims, boxes, inner, map, drawnStyle };
+  // The map data's credits, small in the map's lower right corner on a veil of the background.
+  if (layer?.credits.length) {
+    const credit = layer.credits.join(" · ");
+    const size = short * 0.0085;
+    const fit = fitText(font.regular, credit, {
+      maxWidth: map.w * 0.7,
+      maxHeight: size * 1.3,
+      maxSize: size,
+      minSize: size * 0.5,
+    });
+    if (fit.lines[0]) {
+      const w = fit.widths[0];
+      const pad = fit.size * 0.4;
+      const x = map.x + map.w - w - pad;
+      const y = map.y + map.h - pad;
+      prims.push({
+        t: "rect",
+        x: x - pad,
+        y: y - fit.size - pad * 0.5,
+        w: w + pad * 2,
+        h: fit.size + pad * 1.5,
+        fill: colors.background,
+        opacity: 0.75,
+      });
+      prims.push({
+        t: "path",
+        d: textPath(font.regular, fit.lines[0], x, y - fit.size * 0.2, fit.size),
+        fill: colors.text,
+      });
+      boxes.push({ name: "credits", x, y: y - fit.size, w, h: fit.size, lines: 1, size: fit.size });
+    }
+  }
+
+  return { width: W, height: H, prims, boxes, inner, map, drawnStyle, view };
 }
 
 /** Whether a style can be drawn with the configured sources (and this renderer). */
-export function styleAvailable(style: PosterDesign["mapStyle"], sources: { tiles: boolean; dem: boolean }): boolean {
+export function styleAvailable(
+  style: PosterDesign["mapStyle"],
+  sources: { tiles: boolean; dem: boolean; satellite?: boolean },
+): boolean {
   const needs = MAP_STYLES[style].needs;
-  return RENDERED_MAP_STYLES.includes(style) && (needs == null || sources[needs]);
+  return RENDERED_MAP_STYLES.includes(style) && (needs == null || Boolean(sources[needs]));
 }

@@ -4,8 +4,13 @@ import type { Prim, Scene } from "./render.ts";
 const esc = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const n = (v: number) => Number(v.toFixed(3)).toString();
 
-export function primToSvg(p: Prim): string {
+export function primToSvg(p: Prim, index = 0): string {
   switch (p.t) {
+    case "image": {
+      const id = `clip${index}`;
+      const c = p.clip;
+      return `<clipPath id="${id}"><rect x="${n(c.x)}" y="${n(c.y)}" width="${n(c.w)}" height="${n(c.h)}"/></clipPath><image clip-path="url(#${id})" x="${n(p.x)}" y="${n(p.y)}" width="${n(p.w)}" height="${n(p.h)}" preserveAspectRatio="none" href="${esc(p.href)}"${p.opacity != null ? ` opacity="${n(p.opacity)}"` : ""}/>`;
+    }
     case "rect":
       return `<rect x="${n(p.x)}" y="${n(p.y)}" width="${n(p.w)}" height="${n(p.h)}" fill="${esc(p.fill)}"${p.opacity != null ? ` opacity="${n(p.opacity)}"` : ""}/>`;
     case "circle":
@@ -31,5 +36,5 @@ export function sceneToSvg(scene: Scene, options: { title?: string; pixels?: [nu
   const size = options.pixels
     ? `width="${options.pixels[0]}" height="${options.pixels[1]}" preserveAspectRatio="none"`
     : `width="${n(scene.width)}mm" height="${n(scene.height)}mm"`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" ${size} viewBox="0 0 ${n(scene.width)} ${n(scene.height)}">${title}${scene.prims.map(primToSvg).join("")}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" ${size} viewBox="0 0 ${n(scene.width)} ${n(scene.height)}">${title}${scene.prims.map((p, i) => primToSvg(p, i)).join("")}</svg>`;
 }

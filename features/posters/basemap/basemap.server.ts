@@ -1,0 +1,311 @@
+/**
+ * The posters' map data sources (decision 037): XYZ vector tiles (POSTER_TILES_URL), elevation
+ * tiles (POSTER_DEM_URL, Terrarium or Mapbox terrain-RGB) and aerial imagery (POSTER_SATELLITE_URL). `build` fetches the tiles over a box at
+ * a zoom giving about the pixels asked for (a bounded number of tiles), keeps them in a memory LRU,
+ * and returns the basemap layer the renderer draws. A source that fails, answers an error or does
+ * not answer in time makes the whole build fail with BasemapUnavailableError: nothing half-drawn.
+ */
+import sharp from "sharp";
+import { MAP_STYLES, type MapStyle } from "../poster.contract.ts";
+import {
+  type DemEncoding,
+  type DemTile,
+  decodeDemTile,
+  demContours,
+  demEncodingOf,
+  type ReliefLook,
+  reliefImage,
+  sampleGrid,
+} from "./dem.server.ts";
+import { type BasemapLayer, type BBox, type ShapeKind, tileCover, zoomFor } from "./layer.ts";
+import { tileShapes } from "./vector.server.ts";
+
+export type BasemapConfig = {
+  POSTER_TILES_URL: string;
+  POSTER_TILES_CREDIT: string;
+  POSTER_DEM_URL: string;
+  POSTER_DEM_ENCODING: string;
+  POSTER_DEM_CREDIT: string;
+  POSTER_SATELLITE_URL?: string;
+  POSTER_SATELLITE_CREDIT?: string;
+};
+
+export class BasemapUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BasemapUnavailableError";
+  }
+}
+
+/** Elevation tiles of most providers stop at zoom 15 (Terrarium) or 14; vector tiles at 14 (then overzoomed). */
+const DEM_MAX_ZOOM = 14;
+const TILES_MAX_ZOOM = 14;
+/** Aerial imagery: most sources go to 18–19; a poster never needs more than 17. */
+const SATELLITE_MAX_ZOOM = 17;
+/** The most tiles fetched for one layer: a 50×70 cm poster of a marathon stays under it at zoom 12–13. */
+export const MAX_TILES = 64;
+/** The widest relief image made (pixels); more would not add detail to elevation data of 30 m or so. */
+const MAX_IMAGE_PX = 2400;
+const CONTOUR_COLUMNS = 360;
+const PARALLEL = 6;
+
+/** Vector kinds each tile style draws (layer.ts shapeStyles). */
+const STYLE_KINDS: Partial<Record<MapStyle, ShapeKind[]>> = {
+  roads: ["water", "waterway", "road-major", "road-medium", "road-minor", "path", "rail"],
+  city: ["green", "water", "waterway", "building", "road-major", "road-medium", "road-minor", "path", "rail"],
+  terrain: [
+    "farmland",
+    "green",
+    "urban",
+    "water",
+    "waterway",
+    "road-major",
+    "road-medium",
+    "road-minor",
+    "path",
+    "rail",
+  ],
+};
+const RELIEF_LOOK: Partial<Record<MapStyle, ReliefLook>> = {
+  relief: "relief",
+  "relief-simple": "simple",
+  "relief-detailed": "detailed",
+  "relief-dark": "dark",
+  terrain: "terrain",
+};
+
+export function tileUrl(template: string, z: number, x: number, y: number): string {
+  return template.replace("{z}", String(z)).replace("{x}", String(x)).replace("{y}", String(y));
+}
+
+/** A small LRU of fetched bytes (by URL), bounded in bytes. */
+class ByteCache {
+  private map = new Map<string, Uint8Array | null>();
+  private bytes = 0;
+  constructor(private readonly budget: number) {}
+  get(key: string): Uint8Array | null | undefined {
+    const found = this.map.get(key);
+    if (found === undefined) return undefined;
+    this.map.delete(key);
+    this.map.set(key, found);
+    return found;
+  }
+  set(key: string, value: Uint8Array | null) {
+    if (this.map.has(key)) return;
+    this.map.set(key, value);
+    this.bytes += value?.length ?? 0;
+    for (const [k, v] of this.map) {
+      if (this.bytes <= this.budget) break;
+      this.map.delete(k);
+      this.bytes -= v?.length ?? 0;
+    }
+  }
+}
+
+async function pool<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await run(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export function basemapSources(config: BasemapConfig, options: { timeoutMs?: number; cacheBytes?: number } = {}) {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const cache = new ByteCache(options.cacheBytes ?? 96 * 1024 * 1024);
+  const demCache = new Map<string, DemTile | null>();
+  const encoding: DemEncoding = demEncodingOf(config.POSTER_DEM_URL, config.POSTER_DEM_ENCODING);
+  const host = (url: string) => {
+    try {
+      return new URL(url.replace(/[{}]/g, "")).host;
+    } catch {
+      return url;
+    }
+  };
+  const tilesCredit = config.POSTER_TILES_CREDIT || "© OpenStreetMap contributors";
+  const demCredit = config.POSTER_DEM_CREDIT || host(config.POSTER_DEM_URL);
+  const satelliteUrl = config.POSTER_SATELLITE_URL ?? "";
+  const satelliteCredit = config.POSTER_SATELLITE_CREDIT || host(satelliteUrl);
+  const sources = {
+    tiles: Boolean(config.POSTER_TILES_URL),
+    dem: Boolean(config.POSTER_DEM_URL),
+    satellite: Boolean(satelliteUrl),
+  };
+
+  /** One tile's bytes; null when the source has none there (404, 204). */
+  async function fetchTile(url: string): Promise<Uint8Array | null> {
+    const cached = cache.get(url);
+    if (cached !== undefined) return cached;
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).name} ${(error as Error).message}`);
+    }
+    if (response.status === 404 || response.status === 204) {
+      cache.set(url, null);
+      return null;
+    }
+    if (!response.ok) throw new BasemapUnavailableError(`${host(url)}: HTTP ${response.status}`);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).message}`);
+    }
+    cache.set(url, bytes);
+    return bytes;
+  }
+
+  async function demTiles(bbox: BBox, pixels: number) {
+    const z = zoomFor(bbox, pixels, 256, DEM_MAX_ZOOM, MAX_TILES);
+    const cover = tileCover(bbox, z);
+    const tiles = new Map<string, DemTile | null>();
+    await pool(cover, PARALLEL, async ({ x, y }) => {
+      const url = tileUrl(config.POSTER_DEM_URL, z, x, y);
+      let tile = demCache.get(url);
+      if (tile === undefined) {
+        const bytes = await fetchTile(url);
+        try {
+          tile = bytes ? await decodeDemTile(Buffer.from(bytes), encoding) : null;
+        } catch (error) {
+          throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).message}`);
+        }
+        demCache.set(url, tile);
+        if (demCache.size > 160) demCache.delete(demCache.keys().next().value as string);
+      }
+      tiles.set(`${x}/${y}`, tile);
+    });
+    return { z, tiles };
+  }
+
+  /**
+   * Aerial imagery over the box: the tiles decoded (sharp), laid side by side, the box cut out of
+   * the mosaic and scaled to at most MAX_IMAGE_PX across, as a JPEG data URL.
+   */
+  async function satelliteImage(bbox: BBox, pixels: number): Promise<NonNullable<BasemapLayer["image"]>> {
+    const z = zoomFor(bbox, Math.min(pixels, MAX_IMAGE_PX), 256, SATELLITE_MAX_ZOOM, MAX_TILES);
+    const cover = tileCover(bbox, z);
+    const x0 = Math.min(...cover.map((c) => c.x));
+    const y0 = Math.min(...cover.map((c) => c.y));
+    const size = 256;
+    const decoded = await pool(cover, PARALLEL, async ({ x, y }) => {
+      const url = tileUrl(satelliteUrl, z, x, y);
+      const bytes = await fetchTile(url);
+      if (!bytes) return null;
+      try {
+        const input = await sharp(bytes).resize(size, size, { fit: "fill" }).removeAlpha().png().toBuffer();
+        return { input, left: (x - x0) * size, top: (y - y0) * size };
+      } catch (error) {
+        throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).message}`);
+      }
+    });
+    const cols = Math.max(...cover.map((c) => c.x)) - x0 + 1;
+    const rows = Math.max(...cover.map((c) => c.y)) - y0 + 1;
+    const world = 2 ** z * size;
+    const gx = (mx: number) => ((mx + Math.PI) / (2 * Math.PI)) * world - x0 * size;
+    const gy = (my: number) => ((Math.PI - my) / (2 * Math.PI)) * world - y0 * size;
+    const left = Math.max(0, Math.floor(gx(bbox[0])));
+    const top = Math.max(0, Math.floor(gy(bbox[3])));
+    const width = Math.min(cols * size - left, Math.max(1, Math.ceil(gx(bbox[2])) - left));
+    const height = Math.min(rows * size - top, Math.max(1, Math.ceil(gy(bbox[1])) - top));
+    const mosaic = await sharp({
+      create: { width: cols * size, height: rows * size, channels: 3, background: "#808080" },
+    })
+      .composite(decoded.filter((d) => d != null))
+      .png()
+      .toBuffer();
+    const outW = Math.min(width, MAX_IMAGE_PX);
+    const outH = Math.max(1, Math.round((height * outW) / width));
+    const jpeg = await sharp(mosaic)
+      .extract({ left, top, width, height })
+      .resize(outW, outH, { fit: "fill" })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+    return { href: `data:image/jpeg;base64,${jpeg.toString("base64")}`, width: outW, height: outH };
+  }
+
+  /**
+   * The basemap layer of `style` over `bbox` (Web Mercator), detailed for about `pixels` across;
+   * null when the style draws nothing from outside data (or its source is not configured).
+   */
+  async function build(style: MapStyle, bbox: BBox, pixels: number): Promise<BasemapLayer | null> {
+    const needs = MAP_STYLES[style].needs;
+    const contourStyle = style.startsWith("contours");
+    const useDem = sources.dem && (needs === "dem" || contourStyle || style === "terrain");
+    const useTiles = sources.tiles && needs === "tiles" && STYLE_KINDS[style] != null;
+    const useSatellite = sources.satellite && needs === "satellite";
+    if (!useDem && !useTiles && !useSatellite) return null;
+    const credits: string[] = [];
+    const layer: BasemapLayer = { style, bbox, image: null, contours: null, shapes: [], credits };
+    const spanX = bbox[2] - bbox[0];
+    const spanY = bbox[3] - bbox[1];
+    const jobs: Promise<void>[] = [];
+    if (useDem) {
+      credits.push(demCredit);
+      jobs.push(
+        (async () => {
+          const { z, tiles } = await demTiles(bbox, Math.min(pixels, MAX_IMAGE_PX));
+          const look = RELIEF_LOOK[style];
+          if (look) {
+            // No finer than the tiles' own pixels, no wider than MAX_IMAGE_PX.
+            const native = (spanX / (2 * Math.PI)) * 2 ** z * 256;
+            const cols = Math.max(16, Math.round(Math.min(pixels, MAX_IMAGE_PX, native * 1.5)));
+            const rows = Math.max(16, Math.round((cols * spanY) / spanX));
+            const grid = sampleGrid(tiles, z, bbox, cols, rows);
+            const href = await reliefImage(grid, look);
+            layer.image = { href, width: cols, height: rows };
+          }
+          if (contourStyle || style === "relief-detailed") {
+            const cols = CONTOUR_COLUMNS;
+            const rows = Math.max(16, Math.round((cols * spanY) / spanX));
+            layer.contours = demContours(sampleGrid(tiles, z, bbox, cols, rows), style === "relief-detailed" ? 24 : 18);
+          }
+        })(),
+      );
+    }
+    if (useTiles) {
+      credits.unshift(tilesCredit);
+      const kinds = new Set(STYLE_KINDS[style]);
+      jobs.push(
+        (async () => {
+          const z = zoomFor(bbox, pixels / 2, 512, TILES_MAX_ZOOM, MAX_TILES);
+          const cover = tileCover(bbox, z);
+          const tolerance = Math.max(1, (20_000 / Math.max(pixels, 1)) * 0.5);
+          const parts = await pool(cover, PARALLEL, async ({ x, y }) => {
+            const url = tileUrl(config.POSTER_TILES_URL, z, x, y);
+            const bytes = await fetchTile(url);
+            if (!bytes) return [];
+            try {
+              return tileShapes(bytes, { x, y, z }, bbox, kinds, tolerance);
+            } catch (error) {
+              throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).message}`);
+            }
+          });
+          layer.shapes = parts.flat();
+        })(),
+      );
+    }
+    if (useSatellite) {
+      credits.push(satelliteCredit);
+      jobs.push(
+        (async () => {
+          layer.image = await satelliteImage(bbox, pixels);
+        })(),
+      );
+    }
+    // Every job settles before the answer: a failed one fails the whole layer.
+    const settled = await Promise.allSettled(jobs);
+    const failed = settled.find((s) => s.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    return layer;
+  }
+
+  return { sources, build };
+}
+export type BasemapSources = ReturnType<typeof basemapSources>;

@@ -1,0 +1,223 @@
+/**
+ * Elevation tiles (Terrarium or Mapbox terrain-RGB PNGs, decision 037) → an elevation grid over the
+ * layer's box → shaded relief (a PNG drawn by sharp) and contour lines (d3-contour).
+ */
+import { contours } from "d3-contour";
+import sharp from "sharp";
+import { contourStep } from "../render/contours.ts";
+import { type BBox, Q } from "./layer.ts";
+
+export type DemEncoding = "terrarium" | "mapbox";
+
+/** The encoding named by POSTER_DEM_ENCODING, else guessed from the URL (terrarium unless it says mapbox/terrain-rgb). */
+export function demEncodingOf(url: string, explicit?: string): DemEncoding {
+  if (explicit === "terrarium" || explicit === "mapbox") return explicit;
+  return /mapbox|terrain-rgb/i.test(url) ? "mapbox" : "terrarium";
+}
+
+/** Metres from one pixel's red, green and blue. */
+export function elevationOf(r: number, g: number, b: number, encoding: DemEncoding): number {
+  return encoding === "terrarium" ? r * 256 + g + b / 256 - 32768 : -10000 + (r * 65536 + g * 256 + b) * 0.1;
+}
+
+export type DemTile = { size: number; heights: Float32Array };
+
+export async function decodeDemTile(png: Buffer, encoding: DemEncoding): Promise<DemTile> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (info.width !== info.height) throw new Error(`DEM tile is not square (${info.width}×${info.height})`);
+  const heights = new Float32Array(info.width * info.height);
+  for (let i = 0; i < heights.length; i++)
+    heights[i] = elevationOf(data[i * 3], data[i * 3 + 1], data[i * 3 + 2], encoding);
+  return { size: info.width, heights };
+}
+
+export type ElevationGrid = {
+  cols: number;
+  rows: number;
+  /** Row by row from the north-west corner; each value at its cell's centre. */
+  values: Float32Array;
+  /** Ground size of a cell, metres. */
+  cellM: number;
+  min: number;
+  max: number;
+};
+
+/** Samples the tiles of zoom `z` (bilinear) at the centres of a cols × rows grid over the box. */
+export function sampleGrid(
+  tiles: Map<string, DemTile | null>,
+  z: number,
+  bbox: BBox,
+  cols: number,
+  rows: number,
+): ElevationGrid {
+  const world = 2 ** z;
+  const first = [...tiles.values()].find((t) => t);
+  const size = first?.size ?? 256;
+  const values = new Float32Array(cols * rows);
+  const spanX = bbox[2] - bbox[0];
+  const spanY = bbox[3] - bbox[1];
+  const at = (gx: number, gy: number): number => {
+    const tx = Math.floor(gx / size);
+    const ty = Math.floor(gy / size);
+    const tile = tiles.get(`${tx}/${ty}`);
+    if (!tile) return 0;
+    const px = Math.min(size - 1, Math.max(0, gx - tx * size));
+    const py = Math.min(size - 1, Math.max(0, gy - ty * size));
+    return tile.heights[py * size + px];
+  };
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  const maxG = world * size - 1;
+  for (let j = 0; j < rows; j++) {
+    const my = bbox[3] - ((j + 0.5) / rows) * spanY;
+    const gy = ((Math.PI - my) / (2 * Math.PI)) * world * size - 0.5;
+    const y0 = Math.max(0, Math.min(maxG, Math.floor(gy)));
+    const y1 = Math.min(maxG, y0 + 1);
+    const fy = Math.max(0, Math.min(1, gy - y0));
+    for (let i = 0; i < cols; i++) {
+      const mx = bbox[0] + ((i + 0.5) / cols) * spanX;
+      const gx = ((mx + Math.PI) / (2 * Math.PI)) * world * size - 0.5;
+      const x0 = Math.max(0, Math.min(maxG, Math.floor(gx)));
+      const x1 = Math.min(maxG, x0 + 1);
+      const fx = Math.max(0, Math.min(1, gx - x0));
+      const top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx;
+      const bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx;
+      const v = top * (1 - fy) + bottom * fy;
+      values[j * cols + i] = v;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+  }
+  // Mercator is conformal: a cell is as tall as it is wide on the ground, R·cos(φ)·Δx.
+  const latMid = Math.atan(Math.sinh((bbox[1] + bbox[3]) / 2));
+  const cellM = (6_371_008.8 * Math.cos(latMid) * spanX) / cols;
+  return { cols, rows, values, cellM, min, max };
+}
+
+/**
+ * Lambertian shading, light from the north-west 45° above the horizon: 0 facing away, 1 facing the
+ * light; flat ground is cos 45° ≈ 0.71. `exaggeration` multiplies the slopes.
+ */
+export function hillshade(grid: ElevationGrid, exaggeration: number): Float32Array {
+  const { cols, rows, values, cellM } = grid;
+  const out = new Float32Array(cols * rows);
+  const lx = -0.5;
+  const ly = 0.5;
+  const lz = Math.SQRT1_2;
+  for (let j = 0; j < rows; j++) {
+    const jn = Math.max(0, j - 1);
+    const js = Math.min(rows - 1, j + 1);
+    for (let i = 0; i < cols; i++) {
+      const iw = Math.max(0, i - 1);
+      const ie = Math.min(cols - 1, i + 1);
+      const dzdx = ((values[j * cols + ie] - values[j * cols + iw]) / ((ie - iw || 1) * cellM)) * exaggeration;
+      // Rows go southwards: the northward slope is minus the slope down the rows.
+      const dzdy = (-(values[js * cols + i] - values[jn * cols + i]) / ((js - jn || 1) * cellM)) * exaggeration;
+      const len = Math.sqrt(dzdx * dzdx + dzdy * dzdy + 1);
+      out[j * cols + i] = Math.max(0, (-dzdx * lx - dzdy * ly + lz) / len);
+    }
+  }
+  return out;
+}
+
+const HYPSO: [number, number, number][] = [
+  [172, 208, 165],
+  [148, 191, 139],
+  [189, 204, 150],
+  [228, 223, 175],
+  [220, 196, 150],
+  [196, 168, 128],
+  [235, 232, 226],
+];
+
+function hypso(t: number): [number, number, number] {
+  const x = Math.max(0, Math.min(1, t)) * (HYPSO.length - 1);
+  const i = Math.min(Math.floor(x), HYPSO.length - 2);
+  const f = x - i;
+  return [0, 1, 2].map((k) => HYPSO[i][k] + (HYPSO[i + 1][k] - HYPSO[i][k]) * f) as [number, number, number];
+}
+
+export type ReliefLook = "simple" | "detailed" | "dark" | "relief" | "terrain";
+
+/**
+ * The shaded relief as a PNG data URL. "simple", "detailed" and "terrain" are a transparent overlay
+ * (black shadows, white light) that lies on the poster's own background; "dark" and "relief"
+ * (hypsometric tints) are opaque.
+ */
+export async function reliefImage(grid: ElevationGrid, look: ReliefLook): Promise<string> {
+  // Slopes look gentler on coarse cells: exaggerate more as cells grow (≈1× at 10 m, 4× at 160 m).
+  const scale = Math.min(6, Math.max(1, Math.sqrt(grid.cellM / 10)));
+  const base = look === "detailed" ? 2 : look === "terrain" ? 1.2 : 1.5;
+  const shade = hillshade(grid, base * scale);
+  const { cols, rows } = grid;
+  const px = Buffer.alloc(cols * rows * 4);
+  const flat = Math.SQRT1_2;
+  const span = Math.max(grid.max - grid.min, 1);
+  const strength = look === "detailed" ? 0.8 : look === "terrain" ? 0.45 : 0.6;
+  for (let i = 0; i < cols * rows; i++) {
+    const s = shade[i];
+    const o = i * 4;
+    if (look === "dark") {
+      const v = 18 + 190 * s ** 1.4;
+      px[o] = v * 0.9;
+      px[o + 1] = v * 0.95;
+      px[o + 2] = v * 1.08 > 255 ? 255 : v * 1.08;
+      px[o + 3] = 255;
+    } else if (look === "relief") {
+      const [r, g, b] = hypso((grid.values[i] - grid.min) / span);
+      const k = 0.45 + 0.75 * s;
+      px[o] = Math.min(255, r * k);
+      px[o + 1] = Math.min(255, g * k);
+      px[o + 2] = Math.min(255, b * k);
+      px[o + 3] = 255;
+    } else {
+      const delta = s - flat;
+      const light = delta > 0;
+      const v = light ? 255 : 0;
+      px[o] = v;
+      px[o + 1] = v;
+      px[o + 2] = v;
+      px[o + 3] = Math.round(255 * Math.min(1, Math.abs(delta) * (light ? 1.2 : 1.6)) * strength);
+    }
+  }
+  const png = await sharp(px, { raw: { width: cols, height: rows, channels: 4 } })
+    .png({ compressionLevel: 9, palette: look !== "relief", colours: 256, dither: 0.6 })
+    .toBuffer();
+  return `data:image/png;base64,${png.toString("base64")}`;
+}
+
+/** Contour rings over the layer's grid (0…Q), about `count` levels between the lowest and highest points. */
+export function demContours(grid: ElevationGrid, count: number) {
+  const span = grid.max - grid.min;
+  if (!(span >= 2)) return null;
+  const step = contourStep(span, count);
+  const thresholds: number[] = [];
+  for (let t = Math.ceil(grid.min / step) * step; t <= grid.max; t += step) thresholds.push(t);
+  const sx = Q / grid.cols;
+  const sy = Q / grid.rows;
+  const levels = contours()
+    .size([grid.cols, grid.rows])
+    .smooth(true)
+    .thresholds(thresholds)(Array.from(grid.values))
+    .map((geometry) => {
+      const rings: number[][] = [];
+      for (const polygon of geometry.coordinates)
+        for (const ring of polygon) {
+          const flatRing: number[] = [];
+          let lx = Number.NaN;
+          let ly = Number.NaN;
+          for (const [x, y] of ring) {
+            const qx = Math.round(x * sx);
+            const qy = Math.round(y * sy);
+            if (qx === lx && qy === ly) continue;
+            flatRing.push(qx, qy);
+            lx = qx;
+            ly = qy;
+          }
+          if (flatRing.length >= 6) rings.push(flatRing);
+        }
+      return { value: geometry.value, rings };
+    })
+    .filter((l) => l.rings.length);
+  return { step, min: grid.min, max: grid.max, levels };
+}
