@@ -204,8 +204,9 @@ describe("posters", () => {
     await untilHydrated(page);
     expect(await page.getByTestId("credit-balance").textContent()).toBe("You have 3 poster credits left.");
 
-    // Back to the second poster: it exports now, A4 portrait at 300 dpi.
-    await page.goto(secondUrl);
+    // The orders tab offers to go back to the second poster: it exports now, A4 portrait at 300 dpi.
+    await page.getByTestId("return-after-payment").click();
+    await page.waitForURL(secondUrl);
     await untilHydrated(page);
     await preview.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("poster-credits").textContent()).toBe("3 credits left");

@@ -1,10 +1,11 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { apiFetch } from "../../../shared/api-client.ts";
 import { type ErrorCode, errorCatalogue } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatMoneyCents } from "../../../shared/format.ts";
+import { forgetReturnAfterPayment, returnAfterPayment } from "../../../shared/return-after-payment.ts";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import type { MyOrders, Order } from "../orders.contract.ts";
@@ -48,6 +49,12 @@ function Outcome({
   errorMessage: string | null;
 }) {
   const { t } = useTranslation("orders");
+  const paid = order?.status === "paid";
+  // Back where the member was when they went to buy (their poster), once the order is paid.
+  const [back, setBack] = useState<string | null>(null);
+  useEffect(() => {
+    if (paid) setBack(returnAfterPayment());
+  }, [paid]);
   if (errorMessage) {
     return (
       <p role="alert" className="mb-6 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
@@ -56,7 +63,6 @@ function Outcome({
     );
   }
   if (!order) return null;
-  const paid = order.status === "paid";
   const text = paid
     ? t("outcome.paid", { count: order.credits })
     : order.status === "pending" || order.status === "created"
@@ -71,6 +77,16 @@ function Outcome({
       className={`mb-6 rounded-xl border p-4 ${paid ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-amber-200 bg-amber-50 text-amber-950"}`}
     >
       <p>{text}</p>
+      {paid && back && (
+        <a
+          className={`${PRIMARY_BUTTON} mt-3`}
+          href={back}
+          onClick={forgetReturnAfterPayment}
+          data-testid="return-after-payment"
+        >
+          {t("outcome.back")}
+        </a>
+      )}
       {!paid && order.retryable && (
         <div className="mt-3 flex flex-wrap gap-2">
           {order.status === "pending" && (

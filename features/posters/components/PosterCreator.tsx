@@ -3,12 +3,14 @@
  * every change, in the browser (no server round trip); save and export go to the API. Exports are
  * drawn by a background job: the page polls its progress, then downloads the file.
  */
+
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { apiFetch } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
+import { rememberReturnAfterPayment } from "../../../shared/return-after-payment.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import type { BasemapLayer } from "../basemap/layer.ts";
 import { useBasemap } from "../basemap/use-basemap.ts";
@@ -428,6 +430,10 @@ export function PosterCreator({
                   <a
                     className="mt-2 inline-block rounded-md bg-brand-700 px-3 py-2 font-semibold text-white"
                     href={`${pagePath("orders", locale)}#buy-credits`}
+                    onClick={() => {
+                      if (saved.id != null)
+                        rememberReturnAfterPayment(pagePath("posterEdit", locale, { id: saved.id }));
+                    }}
                   >
                     {t("creator.buyCredits")}
                   </a>
