@@ -1,26 +1,15 @@
-/**
- * Golden images of posters drawn over map data (decision 037): a relief and a roads poster of a
- * synthetic mountain served by the local tile server, drawn to PNG by resvg and compared pixel by
- * pixel with the committed pictures in ../render/golden (same rule as render/golden.test.ts: a
- * channel moving by more than 40/255 makes a pixel differ, at most 0.5 % may). After a deliberate
- * change: `UPDATE_GOLDEN=1 npx vitest run --project unit features/posters/basemap/basemap-golden.test.ts`,
- * then look at the pictures before committing them.
- */
-import fs from "node:fs";
-import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { designFromCourse, POSTER_PALETTES, type PosterDesign } from "../poster.contract.ts";
 import { serverFonts } from "../render/fonts.server.ts";
 import type { TrackPoint } from "../render/geo.ts";
+import { expectMatchesGolden } from "../render/golden-compare.ts";
 import { renderPoster } from "../render/render.ts";
 import { sceneToSvg } from "../render/svg.ts";
 import { basemapSources } from "./basemap.server.ts";
 import { basemapBox } from "./layer.ts";
 import { elevationAt, startTileServer, type TileServer } from "./tile-server.fixture.ts";
 
-const goldenDir = path.join(import.meta.dirname, "../render/golden");
 const WIDTH = 360;
 
 let server: TileServer;
@@ -70,28 +59,9 @@ async function draw(name: string): Promise<Buffer> {
     .asPng();
 }
 
-async function raw(png: Buffer) {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
 describe("golden posters over map data", () => {
   it.each(Object.keys(cases))("%s matches its committed picture", async (name) => {
     const png = await draw(name);
-    const file = path.join(goldenDir, `${name}.png`);
-    if (process.env.UPDATE_GOLDEN === "1") fs.writeFileSync(file, png);
-    const actual = await raw(png);
-    const expected = await raw(fs.readFileSync(file));
-    expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
-    let differing = 0;
-    for (let i = 0; i < actual.data.length; i += 3) {
-      if (
-        Math.abs(actual.data[i] - expected.data[i]) > 40 ||
-        Math.abs(actual.data[i + 1] - expected.data[i + 1]) > 40 ||
-        Math.abs(actual.data[i + 2] - expected.data[i + 2]) > 40
-      )
-        differing++;
-    }
-    expect(differing / (actual.width * actual.height)).toBeLessThanOrEqual(0.005);
+    await expectMatchesGolden(png, name);
   });
 });

@@ -8,16 +8,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { processGpx } from "../../tracks/track-processing.ts";
 import { designFromCourse, POSTER_PALETTES, type PosterDesign } from "../poster.contract.ts";
 import { serverFonts } from "./fonts.server.ts";
+import { expectMatchesGolden } from "./golden-compare.ts";
 import { renderPoster } from "./render.ts";
 import { sceneToSvg } from "./svg.ts";
 
 const fixtures = path.join(import.meta.dirname, "../../tracks/fixtures");
-const goldenDir = path.join(import.meta.dirname, "golden");
 const WIDTH = 360;
 
 function base(file: string, patch: Partial<PosterDesign>): { design: PosterDesign; file: string } {
@@ -64,31 +63,9 @@ async function draw(name: keyof typeof cases): Promise<Buffer> {
   return new Resvg(svg, { fitTo: { mode: "width", value: WIDTH } }).render().asPng();
 }
 
-async function raw(png: Buffer) {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
 describe("golden posters", () => {
   it.each(Object.keys(cases) as (keyof typeof cases)[])("%s matches its committed picture", async (name) => {
     const png = await draw(name);
-    const file = path.join(goldenDir, `${name}.png`);
-    if (process.env.UPDATE_GOLDEN === "1") {
-      fs.mkdirSync(goldenDir, { recursive: true });
-      fs.writeFileSync(file, png);
-    }
-    const actual = await raw(png);
-    const expected = await raw(fs.readFileSync(file));
-    expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
-    let differing = 0;
-    for (let i = 0; i < actual.data.length; i += 3) {
-      if (
-        Math.abs(actual.data[i] - expected.data[i]) > 40 ||
-        Math.abs(actual.data[i + 1] - expected.data[i + 1]) > 40 ||
-        Math.abs(actual.data[i + 2] - expected.data[i + 2]) > 40
-      )
-        differing++;
-    }
-    expect(differing / (actual.width * actual.height)).toBeLessThanOrEqual(0.005);
+    await expectMatchesGolden(png, name);
   });
 });
