@@ -366,6 +366,12 @@ const MEDIAN_PACE: Record<string, number> = {
   mtb: 170,
   cycling: 125,
 };
+/** The catalogue's sports a member of each sport races in. */
+const RACES_OF: Record<string, readonly string[]> = {
+  running: ["running", "half_marathon", "marathon"],
+  trail: ["trail", "short_trail", "ultra_trail"],
+  triathlon: ["triathlon", "ironman", "swimrun"],
+};
 /** Sports whose members also run: a trail runner's results may be on the road. */
 const SPORT_OF_MEMBER = ["running", "running", "running", "trail", "trail", "triathlon"] as const;
 
@@ -524,15 +530,7 @@ export async function ensureDemoCommunity(
     const lines: (typeof results.$inferInsert)[] = [];
     const taken = new Set<string>();
     let claimed = 0;
-    const fits = (member: Member, course: Course) =>
-      member.sports.some((s) =>
-        (s === "running"
-          ? ["running", "half_marathon", "marathon"]
-          : s === "trail"
-            ? ["trail", "short_trail", "ultra_trail"]
-            : ["triathlon", "ironman", "swimrun"]
-        ).includes(course.sport),
-      );
+    const fits = (member: Member, course: Course) => member.sports.some((s) => RACES_OF[s]?.includes(course.sport));
 
     // Full results lists for a share of the recent past courses.
     const listed = past.filter((_, i) => i % 3 === 0).slice(0, Math.max(30, Math.round(options.members * 0.4)));
