@@ -3,9 +3,11 @@
  * it, list and delete, and export it through the `poster-export` job. The first export of a poster
  * spends a credit (credits-port.ts); after it, POSTER_EDIT_LIMIT saves are allowed.
  */
+
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
+import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { activities, activityStreams } from "../activities/activities.tables.ts";
 import { courses, events, type TrackPoint, tracks } from "../events/events.tables.ts";
 import type { FileStorage } from "../media/storage.server.ts";
@@ -76,8 +78,17 @@ function posterView(row: typeof posters.$inferSelect, credits?: number) {
   };
 }
 
+/**
+ * Map layers one address may ask the preview for in a window: the creator asks once per style and
+ * frame, so this only stops a script from using the server as a proxy to the (possibly paid) tile
+ * sources. Counted in PostgreSQL like every other limit (features/accounts/rate-limit.server.ts):
+ * several instances share it.
+ */
+export const BASEMAP_LIMIT: Limit = { max: 120, windowSeconds: 10 * 60 };
+
 export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
   const credits = deps.credits;
+  const limiter = rateLimiter(db, clock);
 
   async function courseFacts(courseId: number) {
     const [row] = await db
@@ -218,6 +229,9 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
   return {
     sources: deps.sources,
     basemap: deps.basemap ?? null,
+
+    /** One request of the creator's preview for map data from this address, or TOO_MANY_ATTEMPTS. */
+    countBasemapRequest: (ip: string) => limiter.hit(`poster-basemap:ip:${ip}`, BASEMAP_LIMIT),
 
     /** GET /api/poster/{type}/{id}: a new design from a source, or a saved poster. */
     async open(type: PosterSourceType | "poster", id: number, userId: number | null, lang: "fr" | "en") {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../../tests/api/harness.ts";
 import { fixtureRun, toGpx } from "../../activities/activity-fixtures.ts";
 import type { PosterView } from "../poster.contract.ts";
+import { BASEMAP_LIMIT } from "../posters.service.server.ts";
 import { posterExports } from "../posters.tables.ts";
-import { BASEMAP_LIMIT } from "./basemap.routes.server.ts";
 import type { BasemapLayer } from "./layer.ts";
 import { startTileServer, type TileServer } from "./tile-server.fixture.ts";
 

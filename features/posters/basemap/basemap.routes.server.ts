@@ -11,13 +11,6 @@ import { type BBox, basemapLayerSchema, degreesToBbox } from "./layer.ts";
 const MAX_SPAN_DEG = 4;
 /** The preview's detail: the export job asks for the print's own (basemap.server.ts caps the tiles). */
 const MAX_PREVIEW_PX = 1600;
-/**
- * Layers one address may ask for in a window: the creator asks once per style and frame, so this
- * only stops a script from using the server as a proxy to the (possibly paid) tile sources. Kept in
- * memory (per server): a cost guard, not an account protection (those live in PostgreSQL).
- */
-export const BASEMAP_LIMIT = { max: 120, windowMs: 10 * 60_000 };
-
 const bboxParam = z
   .string()
   .transform((value, ctx) => {
@@ -44,19 +37,6 @@ const bboxParam = z
 
 /** GET /api/poster/basemap: the creator's preview gets the same map data the export draws (decision 037). */
 export const basemapRoutes: FastifyPluginAsyncZod = async (app) => {
-  const windows = new Map<string, { start: number; hits: number }>();
-  const hit = (ip: string) => {
-    const now = Date.now();
-    let w = windows.get(ip);
-    if (!w || now - w.start >= BASEMAP_LIMIT.windowMs) {
-      if (windows.size > 10_000) windows.clear();
-      w = { start: now, hits: 0 };
-      windows.set(ip, w);
-    }
-    w.hits++;
-    if (w.hits > BASEMAP_LIMIT.max) throw new ApiError("TOO_MANY_ATTEMPTS");
-  };
-
   app.get(
     "/api/poster/basemap",
     {
@@ -83,7 +63,7 @@ export const basemapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      hit(request.ip);
+      await app.services.posters.countBasemapRequest(request.ip);
       const { style, bbox, px } = request.query;
       const posters = app.services.posters;
       if (!styleAvailable(style, posters.sources)) throw new ApiError("INVALID_FIELD", { field: "style" });
