@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { E2E_ADMINS } from "./accounts.ts";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 import { mailbox } from "./mailbox.ts";
-import { seriousViolations, verifiedMember } from "./members.ts";
+import { verifiedMember } from "./members.ts";
 
 /**
  * Alerts: a visitor asks to be alerted about a search, signs in, comes back to the same search

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { E2E_ADMINS } from "./accounts.ts";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { seriousViolations, verifiedMember } from "./members.ts";
+import { verifiedMember } from "./members.ts";
 
 /**
  * A runner back from a race rates it, tells how it went, answers (and deletes the answer), and
@@ -53,13 +53,6 @@ async function screenshot(page: Page, name: string) {
   for (const id of ["rating-block", "comments", "wall"]) {
     await page.getByTestId(id).screenshot({ path: path.join(shots, `${name}-${id}.png`) });
   }
-}
-
-async function seriousViolationsOf(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 const toast = (page: Page) => page.locator(".Toastify").textContent();
@@ -206,7 +199,7 @@ describe("ratings, comments and the wall, in French on a phone", () => {
       .first();
     expect(await item.textContent()).toContain("Publicité déguisée");
     expect(await item.textContent()).toContain("1 signalement");
-    expect(await seriousViolationsOf(queue)).toEqual([]);
+    expect(await seriousViolations(queue)).toEqual([]);
     if (shots) await queue.screenshot({ path: path.join(shots, "admin-comments-1280.png"), fullPage: true });
     await item.getByRole("button", { name: "Supprimer le commentaire" }).click();
     await expect.poll(() => toast(queue)).toContain("Commentaire supprimé.");

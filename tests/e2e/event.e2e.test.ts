@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { parseGpx } from "../../features/events/gpx.ts";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
 
 const baseURL = inject("baseURL");
@@ -241,9 +241,7 @@ describe("event page", () => {
       await trackMap.scrollIntoViewIfNeeded();
       await page.waitForSelector('[data-map-ready="true"]', { timeout: 20_000 });
       expect(await page.locator(".maplibregl-canvas").count()).toBeGreaterThan(0);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
     }

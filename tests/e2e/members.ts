@@ -1,5 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { mailbox } from "./mailbox.ts";
@@ -59,14 +57,4 @@ export async function verifiedMember(
   });
   expect(verified.status).toBe(200);
   return { email, password, cookie, session: cookie.split("=").slice(1).join("=") };
-}
-
-/** axe-core's serious and critical findings on the page (or only inside `include` selectors). */
-export async function seriousViolations(page: Page, include: readonly string[] = []): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of include) builder = builder.include(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { seriousViolations, verifiedMember } from "./members.ts";
+import { verifiedMember } from "./members.ts";
 
 /**
  * Buying poster credits: a member opens the orders tab, buys a pack through the fake Stripe's

@@ -2,9 +2,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { formatLongDate } from "../../shared/dates.ts";
+import { seriousViolations } from "./axe.ts";
 import { launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 import { mailbox } from "./mailbox.ts";
-import { seriousViolations, verifiedMember } from "./members.ts";
+import { verifiedMember } from "./members.ts";
 
 /**
  * The real organiser takes over an imported listing: a member signs in from the event page, claims

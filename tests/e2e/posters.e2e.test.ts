@@ -5,8 +5,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { POSTER_PALETTES } from "../../features/posters/poster.contract.ts";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, untilHydrated } from "./browser.ts";
-import { seriousViolations, verifiedMember } from "./members.ts";
+import { verifiedMember } from "./members.ts";
 
 /**
  * The poster journey, in English: from the page of a race with a track, "Create a poster" → the

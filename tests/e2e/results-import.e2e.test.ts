@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMINS } from "./accounts.ts";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
-import { seriousViolations } from "./members.ts";
 import { daysAgo, type PastEvent, pastEvent, signIn, type TimingLine, timingCsv } from "./results-data.ts";
 
 /**

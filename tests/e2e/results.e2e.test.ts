@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMINS } from "./accounts.ts";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 import { verifiedMember } from "./members.ts";
 import { daysAgo, importCsv, makePublic, pastEvent, signIn, type TimingLine, timingCsv } from "./results-data.ts";
@@ -64,14 +64,6 @@ async function publicMember(): Promise<{ session: string; slug: string }> {
   return { session: member.session, slug };
 }
 
-async function violations(page: Page, selector?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (selector ? builder.include(selector) : builder).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 async function shot(page: Page, name: string, testId?: string) {
   if (!shots) return;
   fs.mkdirSync(shots, { recursive: true });
@@ -99,7 +91,7 @@ describe("a member claims a result and sees their badges", () => {
     await block.getByRole("button", { name: "Rechercher" }).click();
     await expect.poll(() => block.getByTestId("result-row").count()).toBe(1);
     expect(await block.getByTestId("result-row").textContent()).toContain("DURAND Camille");
-    expect(await violations(page, '[data-testid="event-results"]')).toEqual([]);
+    expect(await seriousViolations(page, ['[data-testid="event-results"]'])).toEqual([]);
     await block.getByRole("button", { name: "C’est moi : DURAND Camille est mon résultat" }).click();
     await expect.poll(() => block.getByRole("status").textContent()).toContain("Ce résultat est maintenant le vôtre");
     // The line now links to the member's profile and offers to give it back.
@@ -117,7 +109,7 @@ describe("a member claims a result and sees their badges", () => {
     expect(await stats.locator('[data-stat="totalDistance"] dd').textContent()).toBe("42,2\u00a0km");
     expect(await stats.locator('[data-stat="totalElevation"] dd').textContent()).toBe("D+\u00a0300\u00a0m");
     expect(await stats.locator('[data-stat="races"] dd').textContent()).toBe("1");
-    expect(await violations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await shot(page, "profile-360");
     await phone.close();
 
@@ -130,7 +122,7 @@ describe("a member claims a result and sees their badges", () => {
     const enStats = wide.getByTestId("member-stats");
     expect(await enStats.locator('[data-stat="totalDistance"] dd').textContent()).toBe("42.2\u00a0km");
     expect(await enStats.locator('[data-stat="totalElevation"] dd').textContent()).toBe("300\u00a0m\u00a0D+");
-    expect(await violations(wide)).toEqual([]);
+    expect(await seriousViolations(wide)).toEqual([]);
     await shot(wide, "profile-1280");
 
     // The account's results tab: the time, the rank among the finishers and its percentile.
@@ -142,7 +134,7 @@ describe("a member claims a result and sees their badges", () => {
     expect(text).toContain("2:54:00");
     expect(text).toContain("7 of 60");
     expect(text).toContain("top 12%");
-    expect(await violations(wide)).toEqual([]);
+    expect(await seriousViolations(wide)).toEqual([]);
     await shot(wide, "account-1280");
     await desktop.close();
   });

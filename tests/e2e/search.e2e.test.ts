@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SPORTS } from "../../shared/constants.ts";
+import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
 
 const baseURL = inject("baseURL");
@@ -341,24 +341,17 @@ describe("landing pages", () => {
 });
 
 describe("accessibility", () => {
-  const serious = async (page: Page) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    return violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  };
-
   it("home, a search with filters and a landing page have no serious or critical axe violations", async () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     await page.goto(`${baseURL}/`);
     await hydrated(page);
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${baseURL}/?sport=trail,ultra_trail&region=84&elevation=500-1000&view=list`);
     await hydrated(page);
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${baseURL}/courses/region/auvergne-rhone-alpes`);
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await ctx.close();
 
     const phone = await browser.newContext(MOBILE);
@@ -366,7 +359,7 @@ describe("accessibility", () => {
     await mobile.goto(`${baseURL}/en?place=38185&radius=50`);
     await hydrated(mobile);
     await mobile.getByRole("button", { name: /^Filters\s*1 active filter$/ }).click();
-    expect(await serious(mobile)).toEqual([]);
+    expect(await seriousViolations(mobile)).toEqual([]);
     await phone.close();
   });
 });
