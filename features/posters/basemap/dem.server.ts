@@ -164,11 +164,12 @@ const HYPSO: [number, number, number][] = [
   [235, 232, 226],
 ];
 
-function hypso(t: number): [number, number, number] {
+/** Channel `k` of the hypsometric tint at `t` (0 lowest … 1 highest); no array made per pixel. */
+function hypso(t: number, k: number): number {
   const x = Math.max(0, Math.min(1, t)) * (HYPSO.length - 1);
   const i = Math.min(Math.floor(x), HYPSO.length - 2);
   const f = x - i;
-  return [0, 1, 2].map((k) => HYPSO[i][k] + (HYPSO[i + 1][k] - HYPSO[i][k]) * f) as [number, number, number];
+  return HYPSO[i][k] + (HYPSO[i + 1][k] - HYPSO[i][k]) * f;
 }
 
 export type ReliefLook = "simple" | "detailed" | "dark" | "relief" | "terrain";
@@ -198,11 +199,11 @@ export async function reliefImage(grid: ElevationGrid, look: ReliefLook): Promis
       px[o + 2] = v * 1.08 > 255 ? 255 : v * 1.08;
       px[o + 3] = 255;
     } else if (look === "relief") {
-      const [r, g, b] = hypso((grid.values[i] - grid.min) / span);
+      const t = (grid.values[i] - grid.min) / span;
       const k = 0.45 + 0.75 * s;
-      px[o] = Math.min(255, r * k);
-      px[o + 1] = Math.min(255, g * k);
-      px[o + 2] = Math.min(255, b * k);
+      px[o] = Math.min(255, hypso(t, 0) * k);
+      px[o + 1] = Math.min(255, hypso(t, 1) * k);
+      px[o + 2] = Math.min(255, hypso(t, 2) * k);
       px[o + 3] = 255;
     } else {
       const delta = s - flat;
