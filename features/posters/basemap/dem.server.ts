@@ -215,7 +215,11 @@ export async function reliefImage(grid: ElevationGrid, look: ReliefLook): Promis
       px[o + 3] = Math.round(255 * Math.min(1, Math.abs(delta) * (light ? 1.2 : 1.6)) * strength);
     }
   }
-  const png = await sharp(px, { raw: { width: cols, height: rows, channels: 4 } })
+  // The opaque looks without an alpha channel: pdfkit embeds such a PNG's data as it is, where it
+  // would split an alpha channel out in JavaScript (most of the PDF's time with a relief).
+  const image = sharp(px, { raw: { width: cols, height: rows, channels: 4 } });
+  if (look === "relief" || look === "dark") image.removeAlpha();
+  const png = await image
     .png({ compressionLevel: 9, palette: look !== "relief", colours: 256, dither: 0.6 })
     .toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;
