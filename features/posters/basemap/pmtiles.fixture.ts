@@ -166,7 +166,7 @@ function tileAt(lng: number, lat: number, z: number): [number, number] {
   return [Math.floor(((lng + 180) / 360) * n), Math.floor(((1 - Math.asinh(Math.tan(r)) / Math.PI) / 2) * n)];
 }
 
-export type FixtureKind = "mvt" | "terrarium" | "sat";
+export type FixtureKind = "mvt" | "terrarium" | "mapbox" | "sat";
 
 /** The tiles tile-server.fixture.ts serves for `kind`, at every zoom of the range over the box. */
 export async function fixtureTiles(
@@ -186,7 +186,7 @@ export async function fixtureTiles(
             ? mvtTile(z, x, y)
             : kind === "sat"
               ? await satTile(x, y)
-              : await demTile(z, x, y, "terrarium");
+              : await demTile(z, x, y, kind);
         if (data) out.push({ z, x, y, data });
       }
   }
@@ -194,7 +194,7 @@ export async function fixtureTiles(
 }
 
 export const FIXTURE_BOUNDS: [number, number, number, number] = [6.8, 45.84, 7.0, 45.96];
-const TYPE: Record<FixtureKind, number> = { mvt: 1, terrarium: 2, sat: 3 };
+const TYPE: Record<FixtureKind, number> = { mvt: 1, terrarium: 2, mapbox: 2, sat: 3 };
 
 /** A whole archive of the fixture's tiles of `kind` (zooms 0–14 by default, vector tiles gzipped). */
 export async function fixtureArchive(
@@ -209,7 +209,8 @@ export async function fixtureArchive(
     tileCompression: kind === "mvt" ? 2 : 1,
     internalCompression: 2,
     bounds: FIXTURE_BOUNDS,
-    metadata: kind === "terrarium" ? { name: "test DEM", encoding: "terrarium" } : { name: `test ${kind}` },
+    metadata:
+      kind === "terrarium" || kind === "mapbox" ? { name: "test DEM", encoding: kind } : { name: `test ${kind}` },
     ...options,
     minZoom,
     maxZoom,

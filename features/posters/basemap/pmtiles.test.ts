@@ -33,6 +33,11 @@ beforeAll(async () => {
   archives.sat = await fixtureArchive("sat", { minZoom: 8, maxZoom: 15 });
   archives.dem10 = await fixtureArchive("terrarium", { maxZoom: 10 });
   archives.dem13 = await fixtureArchive("terrarium", { minZoom: 13, maxZoom: 14 });
+  archives.rgb = await fixtureArchive("mapbox", {
+    minZoom: 10,
+    maxZoom: 14,
+    metadata: { encoding: "mapbox", attribution: '<a href="https://example.org">&copy; Test terrain</a>' },
+  });
   /** A copy of the vector archive with one byte changed (or cut short). */
   const bad = (at: number, value: number) => {
     const bytes = Buffer.from(archives.mvt.bytes);
@@ -159,6 +164,15 @@ describe("a basemap from a PMTiles archive", () => {
     expect(asked.length).toBeGreaterThan(10);
     expect(asked.every((r) => r.range?.startsWith("bytes=") && r.status === 206)).toBe(true);
     await Promise.all([fromFile.close(), fromHttp.close(), reference.close()]);
+  });
+
+  it("takes the elevation's encoding and credit from the archive's metadata when the settings are empty", async () => {
+    const reference = basemapSources(config({ POSTER_DEM_URL: `${server.origin}/mapbox/{z}/{x}/{y}.png` }));
+    const fromArchive = basemapSources(config({ POSTER_DEM_URL: file("rgb"), POSTER_DEM_CREDIT: "" }));
+    const expected = await reference.build("relief-detailed", AREA, 600);
+    const layer = await fromArchive.build("relief-detailed", AREA, 600);
+    expect(layer?.credits).toEqual(["© Test terrain"]);
+    expect({ ...layer, credits: expected?.credits }).toEqual(expected);
   });
 
   it("reads an archive's tiles from the cache on the next build", async () => {
