@@ -192,6 +192,7 @@ export function basemapSources(
     opening[name] ??= openPmtiles(location[name], USE[name], { timeoutMs }).then(
       (opened) => {
         archives[name] = opened;
+        useMetadata(name, opened.metadata);
         return opened;
       },
       (error: Error) => {
@@ -209,20 +210,18 @@ export function basemapSources(
     );
     return opening[name];
   }
-  /** Opens the configured archives and checks them (awaited at start-up): their metadata fill the defaults. */
-  const ready = Promise.all(
-    pmtiles.map(async (name) => {
-      const opened = await archive(name).catch(() => null);
-      if (!opened) return;
-      const credit = plainCredit(opened.metadata.attribution);
-      if (name === "dem") {
-        const declared = String(opened.metadata.encoding ?? "");
-        if (!config.POSTER_DEM_ENCODING && (declared === "terrarium" || declared === "mapbox")) encoding = declared;
-        if (!config.POSTER_DEM_CREDIT && credit) demCredit = credit;
-      }
-      if (name === "satellite" && !config.POSTER_SATELLITE_CREDIT && credit) satelliteCredit = credit;
-    }),
-  ).then(() => undefined);
+  /** What an archive's metadata says fills the settings left empty: the elevation's encoding, the credits. */
+  function useMetadata(name: SourceName, metadata: Record<string, unknown>) {
+    const credit = plainCredit(metadata.attribution);
+    if (name === "dem") {
+      const declared = String(metadata.encoding ?? "");
+      if (!config.POSTER_DEM_ENCODING && (declared === "terrarium" || declared === "mapbox")) encoding = declared;
+      if (!config.POSTER_DEM_CREDIT && credit) demCredit = credit;
+    }
+    if (name === "satellite" && !config.POSTER_SATELLITE_CREDIT && credit) satelliteCredit = credit;
+  }
+  /** Opens and checks the configured archives (awaited at start-up); one that failed is retried when asked. */
+  const ready = Promise.all(pmtiles.map((name) => archive(name).catch(() => null))).then(() => undefined);
 
   /** The zoom to read `name` at: about `pixels` across, within the source's zooms and MAX_TILES. */
   async function zoomOf(name: SourceName, bbox: BBox, pixels: number, tileSize: number): Promise<number> {
