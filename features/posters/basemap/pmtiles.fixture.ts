@@ -182,11 +182,7 @@ export async function fixtureTiles(
     for (let y = y0; y <= y1; y++)
       for (let x = x0; x <= x1; x++) {
         const data =
-          kind === "mvt"
-            ? mvtTile(z, x, y)
-            : kind === "sat"
-              ? await satTile(x, y)
-              : await demTile(z, x, y, kind);
+          kind === "mvt" ? mvtTile(z, x, y) : kind === "sat" ? await satTile(x, y) : await demTile(z, x, y, kind);
         if (data) out.push({ z, x, y, data });
       }
   }
