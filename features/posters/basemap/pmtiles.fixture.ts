@@ -225,7 +225,10 @@ export type RangeServer = {
   close: () => Promise<void>;
 };
 
-/** Serves `files` by name (/name.pmtiles), honouring single byte ranges as RFC 9110 says. */
+/**
+ * Serves `files` by name (/name.pmtiles), honouring single byte ranges as RFC 9110 says, with a
+ * strong ETag of the content; `files` is read on each request (a test may replace an archive).
+ */
 export async function startRangeServer(files: Record<string, Buffer>): Promise<RangeServer> {
   const state = { down: false, ignoreRange: false };
   const requests: RangeServer["requests"] = [];
@@ -238,13 +241,14 @@ export async function startRangeServer(files: Record<string, Buffer>): Promise<R
     if (state.down) return answer(500);
     if (!file) return answer(404);
     const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
-    if (!m || state.ignoreRange) return answer(200, { "content-length": file.length }, file);
+    const etag = `"${createHash("sha1").update(file).digest("hex")}"`;
+    if (!m || state.ignoreRange) return answer(200, { "content-length": file.length, etag }, file);
     const start = Number(m[1]);
     const end = Math.min(file.length - 1, m[2] ? Number(m[2]) : file.length - 1);
     if (start >= file.length) return answer(416, { "content-range": `bytes */${file.length}` });
     return answer(
       206,
-      { "content-range": `bytes ${start}-${end}/${file.length}`, "content-length": end - start + 1 },
+      { "content-range": `bytes ${start}-${end}/${file.length}`, "content-length": end - start + 1, etag },
       file.subarray(start, end + 1),
     );
   });

@@ -16,6 +16,7 @@ import { brotliDecompress, gunzip } from "node:zlib";
 import {
   Compression,
   type DecompressFunc,
+  EtagMismatch,
   type Header,
   PMTiles,
   type RangeResponse,
@@ -121,7 +122,7 @@ class HttpRangeSource implements Source {
   getKey() {
     return this.url;
   }
-  async getBytes(offset: number, length: number, signal?: AbortSignal): Promise<RangeResponse> {
+  async getBytes(offset: number, length: number, signal?: AbortSignal, etag?: string): Promise<RangeResponse> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const response = await fetch(this.url, {
       headers: { range: `bytes=${offset}-${offset + length - 1}` },
@@ -136,12 +137,21 @@ class HttpRangeSource implements Source {
       await response.body?.cancel();
       throw new Error(`HTTP ${response.status}`);
     }
+    // A strong ETag other than the header's: the archive was replaced. The package then reads the
+    // header and directories again and retries once (its EtagMismatch), instead of reading new
+    // bytes at old offsets.
+    const tag = response.headers.get("etag");
+    const strong = tag && !tag.startsWith("W/") ? tag : undefined;
+    if (etag && strong && strong !== etag) {
+      await response.body?.cancel();
+      throw new EtagMismatch(`the archive changed (ETag ${etag} → ${strong})`);
+    }
     const total = /\/(\d+)\s*$/.exec(response.headers.get("content-range") ?? "");
     if (total) this.size = Number(total[1]);
     const data = await response.arrayBuffer();
     if (offset > 0 && data.byteLength < length)
       throw new PmtilesFormatError(`cut short: ${data.byteLength} bytes at ${offset}, ${length} asked`);
-    return { data };
+    return { data, etag: strong };
   }
 }
 

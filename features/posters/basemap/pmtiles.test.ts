@@ -227,6 +227,22 @@ describe("a basemap from a PMTiles archive", () => {
     },
   );
 
+  it("reads a remote archive replaced under it (a new ETag) afresh, not new bytes at old offsets", async () => {
+    const files = { live: archives.mvt.bytes };
+    const live = await startRangeServer(files);
+    try {
+      const reference = basemapSources(config({ POSTER_TILES_URL: `${server.origin}/mvt/{z}/{x}/{y}.pbf` }));
+      const sources = basemapSources(config({ POSTER_TILES_URL: live.url("live") }));
+      expect(await sources.build("roads", AREA, 400)).toEqual(await reference.build("roads", AREA, 400));
+      // The same tiles laid out otherwise (leaf directories of 8): every offset moves.
+      files.live = (await fixtureArchive("mvt", { leafSize: 8 })).bytes;
+      expect(files.live.equals(archives.mvt.bytes)).toBe(false);
+      expect(await sources.build("roads", AREA, 1200)).toEqual(await reference.build("roads", AREA, 1200));
+    } finally {
+      await live.close();
+    }
+  });
+
   it("refuses a server that answers the whole file to a Range request", async () => {
     range.ignoreRange = true;
     try {
