@@ -9,16 +9,20 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { demTile, mvtTile, satTile } from "./tile-server.fixture.ts";
+
+type Codec = 1 | 2 | 3;
+const compress = (data: Uint8Array, codec: Codec): Buffer =>
+  codec === 2 ? gzipSync(data) : codec === 3 ? brotliCompressSync(data) : Buffer.from(data);
 
 export type ArchiveTile = { z: number; x: number; y: number; data: Uint8Array };
 export type WriteOptions = {
   /** Spec: 1 MVT, 2 PNG, 3 JPEG, 4 WebP. */
   tileType: number;
-  /** Spec: 1 none, 2 gzip (the tiles and, for internal, the directories and metadata). */
-  tileCompression: 1 | 2;
-  internalCompression: 1 | 2;
+  /** Spec: 1 none, 2 gzip, 3 brotli (the tiles and, for internal, the directories and metadata). */
+  tileCompression: Codec;
+  internalCompression: Codec;
   minZoom: number;
   maxZoom: number;
   /** West, south, east, north in degrees. */
@@ -63,7 +67,7 @@ function varint(out: number[], value: number) {
 type Entry = { tileId: number; offset: number; length: number; runLength: number };
 
 /** Spec "Directory Serialization": count, delta ids, run lengths, lengths, zeroed offsets. */
-function serializeDirectory(entries: Entry[], compression: 1 | 2): Buffer {
+function serializeDirectory(entries: Entry[], compression: Codec): Buffer {
   const out: number[] = [];
   varint(out, entries.length);
   let last = 0;
@@ -78,12 +82,12 @@ function serializeDirectory(entries: Entry[], compression: 1 | 2): Buffer {
     varint(out, i > 0 && e.offset === prev.offset + prev.length ? 0 : e.offset + 1);
   });
   const raw = Buffer.from(out);
-  return compression === 2 ? gzipSync(raw) : raw;
+  return compress(raw, compression);
 }
 
 export function writePmtiles(tiles: ArchiveTile[], o: WriteOptions): Buffer {
   const sorted = tiles
-    .map((t) => ({ id: hilbertTileId(t.z, t.x, t.y), data: o.tileCompression === 2 ? gzipSync(t.data) : t.data }))
+    .map((t) => ({ id: hilbertTileId(t.z, t.x, t.y), data: compress(t.data, o.tileCompression) }))
     .sort((a, b) => a.id - b.id);
   // Identical contents stored once; consecutive ids of one content make one run.
   const blobs: Buffer[] = [];
@@ -120,7 +124,7 @@ export function writePmtiles(tiles: ArchiveTile[], o: WriteOptions): Buffer {
     leaves = Buffer.concat(leafBuffers);
   } else root = serializeDirectory(entries, o.internalCompression);
   const json = Buffer.from(JSON.stringify(o.metadata));
-  const metadata = o.internalCompression === 2 ? gzipSync(json) : json;
+  const metadata = compress(json, o.internalCompression);
 
   const header = Buffer.alloc(127);
   header.write("PMTiles", 0, "ascii");

@@ -33,6 +33,8 @@ beforeAll(async () => {
   archives.sat = await fixtureArchive("sat", { minZoom: 8, maxZoom: 15 });
   archives.dem10 = await fixtureArchive("terrarium", { maxZoom: 10 });
   archives.dem13 = await fixtureArchive("terrarium", { minZoom: 13, maxZoom: 14 });
+  // Brotli for the tiles, directories and metadata (the package's own reader has no brotli: ours, Node's zlib).
+  archives.brotli = await fixtureArchive("mvt", { tileCompression: 3, internalCompression: 3 });
   archives.rgb = await fixtureArchive("mapbox", {
     minZoom: 10,
     maxZoom: 14,
@@ -173,6 +175,13 @@ describe("a basemap from a PMTiles archive", () => {
     const layer = await fromArchive.build("relief-detailed", AREA, 600);
     expect(layer?.credits).toEqual(["© Test terrain"]);
     expect({ ...layer, credits: expected?.credits }).toEqual(expected);
+  });
+
+  it("reads brotli-compressed tiles and directories", async () => {
+    const reference = basemapSources(config({ POSTER_TILES_URL: `${server.origin}/mvt/{z}/{x}/{y}.pbf` }));
+    const sources = basemapSources(config({ POSTER_TILES_URL: file("brotli") }));
+    expect(archives.brotli.bytes[98]).toBe(3);
+    expect(await sources.build("city", AREA, 1200)).toEqual(await reference.build("city", AREA, 1200));
   });
 
   it("reads an archive's tiles from the cache on the next build", async () => {
