@@ -115,6 +115,8 @@ const PAGES_EXTRA_MS = 10 * 60_000;
 const UPLOADS_EXTRA_MS = 8 * 60_000;
 /** More with the mail, accounts and fault parts: servers to start (and seed, the first time), a crash to recover. */
 const SERVER_PARTS_EXTRA_MS = 12 * 60_000;
+/** More with the poster-basemaps part: 2 styles × 2 sources × 5 layers, then 20 A3 exports (1–3 min). */
+const POSTER_BASEMAPS_EXTRA_MS = 5 * 60_000;
 /** More with the lighthouse part: 12 runs of 7–40 s each. */
 const LIGHTHOUSE_EXTRA_MS = 12 * 60_000;
 /** Module files followed from the home page's HTML, at most. */
@@ -1118,6 +1120,7 @@ async function main() {
     (options.parts.has("lighthouse") ? LIGHTHOUSE_EXTRA_MS : 0) +
     (options.parts.has("pages") ? PAGES_EXTRA_MS : 0) +
     (options.parts.has("uploads") ? UPLOADS_EXTRA_MS : 0) +
+    (options.parts.has("poster-basemaps") ? POSTER_BASEMAPS_EXTRA_MS : 0) +
     (["mail", "accounts", "fault"].some((p) => options.parts.has(p as Part)) ? SERVER_PARTS_EXTRA_MS : 0);
   const runDeadline = Date.now() + limitMs - 60_000;
   const hardStop = setTimeout(() => {
