@@ -26,6 +26,10 @@
  *   posters   the poster renderer on a 20,000-point track: scene (the preview's work), SVG, A3 PNG at
  *             300 dpi, vector PDF, peak memory, then the creator's preview updated in Chromium
  *             (bench/posters.ts); goals: PNG ≤ 3 s, PDF ≤ 1 s, preview update ≤ 50 ms
+ *   poster-basemaps  an A3 poster of a 20,000-point marathon with map data: the basemap layer at
+ *             300 dpi ("relief" from elevation tiles, "city" from vector tiles) read from a local XYZ
+ *             tile server and from a PMTiles file, then the PNG and PDF drawn with it, medians of 5,
+ *             peak memory (bench/poster-basemaps.ts); goals: PNG ≤ 3 s, PDF ≤ 1 s
  *   fault     the same server under 50 clients for 30 s (search and event pages, API: errors, p50,
  *             p99), then killed with SIGKILL during a burst of registrations and restarted on the
  *             same data: acknowledged writes kept, every queued mail delivered once (bench/fault.ts)
@@ -73,6 +77,7 @@ import { CHROME_PATH, type LighthouseFigures, lighthouseTable, runLighthouse } f
 import { type LoadResult, median, percentile, runLoad } from "./load.ts";
 import { type MailFigures, mailPart, mailTable } from "./mail.ts";
 import { type PagesFigures, pagesPart, pagesTable } from "./pages.ts";
+import { type PosterBasemapsFigures, posterBasemapsPart, posterBasemapsTable } from "./poster-basemaps.ts";
 import { type PostersFigures, postersPart, postersTable } from "./posters.ts";
 import { type ResultsImportFigures, resultsImportPart, resultsImportTable } from "./results-import.ts";
 import { resultsPageTable } from "./results-page.ts";
@@ -93,6 +98,7 @@ const PARTS = [
   "results-import",
   "rankings",
   "posters",
+  "poster-basemaps",
   "activities-sync",
 ] as const;
 type Part = (typeof PARTS)[number];
@@ -109,6 +115,8 @@ const PAGES_EXTRA_MS = 10 * 60_000;
 const UPLOADS_EXTRA_MS = 8 * 60_000;
 /** More with the mail, accounts and fault parts: servers to start (and seed, the first time), a crash to recover. */
 const SERVER_PARTS_EXTRA_MS = 12 * 60_000;
+/** More with the poster-basemaps part: 2 styles × 2 sources × 5 layers, then 20 A3 exports (1–3 min). */
+const POSTER_BASEMAPS_EXTRA_MS = 5 * 60_000;
 /** More with the lighthouse part: 12 runs of 7–40 s each. */
 const LIGHTHOUSE_EXTRA_MS = 12 * 60_000;
 /** Module files followed from the home page's HTML, at most. */
@@ -1112,6 +1120,7 @@ async function main() {
     (options.parts.has("lighthouse") ? LIGHTHOUSE_EXTRA_MS : 0) +
     (options.parts.has("pages") ? PAGES_EXTRA_MS : 0) +
     (options.parts.has("uploads") ? UPLOADS_EXTRA_MS : 0) +
+    (options.parts.has("poster-basemaps") ? POSTER_BASEMAPS_EXTRA_MS : 0) +
     (["mail", "accounts", "fault"].some((p) => options.parts.has(p as Part)) ? SERVER_PARTS_EXTRA_MS : 0);
   const runDeadline = Date.now() + limitMs - 60_000;
   const hardStop = setTimeout(() => {
@@ -1157,6 +1166,7 @@ async function main() {
   let rankingsFigures: RankingsFigures | undefined;
   let faultFigures: FaultFigures | undefined;
   let postersFigures: PostersFigures | undefined;
+  let posterBasemapsFigures: PosterBasemapsFigures | undefined;
   let activitiesSyncFigures: ActivitiesSyncFigures | undefined;
 
   const cleanup: (() => Promise<unknown>)[] = [];
@@ -1309,6 +1319,10 @@ async function main() {
       postersFigures = await postersPart({ quick: options.quick });
       results.posters = postersFigures;
     }
+    if (options.parts.has("poster-basemaps")) {
+      posterBasemapsFigures = await posterBasemapsPart({ quick: options.quick });
+      results.posterBasemaps = posterBasemapsFigures;
+    }
     if (options.parts.has("activities-sync")) {
       activitiesSyncFigures = await activitiesSyncPart({ quick: options.quick });
       results.activitiesSync = activitiesSyncFigures;
@@ -1368,6 +1382,10 @@ async function main() {
   if (postersFigures)
     console.log(
       `\n### Posters (renderer and exports in process, preview in Chromium)\n\n${postersTable(postersFigures)}`,
+    );
+  if (posterBasemapsFigures)
+    console.log(
+      `\n### Posters with map data (basemap layer at 300 dpi, exports; in process)\n\n${posterBasemapsTable(posterBasemapsFigures)}`,
     );
   if (activitiesSyncFigures)
     console.log(

@@ -225,7 +225,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // With a page build (the site, not the API tests), whole search answers are reused like pages.
   const cacheMs = options.build ? config.PAGE_CACHE_SECONDS * 1000 : 0;
   const secret = cookieSecret(config.SESSION_SECRET, config.dataDir);
-  const posterBasemap = basemapSources(config);
+  // PMTiles archives are opened and checked now: one that cannot serve is logged and its styles disabled.
+  const posterBasemap = basemapSources(config, { log: (message) => app.log.warn(message) });
+  await posterBasemap.ready;
   app.decorate(
     "services",
     createServices(database.db, clock, {
@@ -260,6 +262,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.services.engagement.flushViews().catch(() => 0);
     await jobs.stop();
     mail.close();
+    await posterBasemap.close();
   });
 
   // Helmet's security headers, its middleware built once (@fastify/helmet rebuilt it, CSP parsing

@@ -49,21 +49,22 @@ const schema = z.object({
   /** The france-geojson folder of the offline base map; default ../shared/data/france-geojson. */
   MAP_DATA_DIR: z.string().min(1).optional(),
   /**
-   * Posters' vector tiles, an XYZ template (`https://…/{z}/{x}/{y}.pbf`, OpenMapTiles or Protomaps
-   * schema) for the terrain, roads and city styles; empty: those styles are disabled (decision 037).
+   * Posters' vector tiles (OpenMapTiles or Protomaps schema) for the terrain, roads and city styles:
+   * an XYZ template (`https://…/{z}/{x}/{y}.pbf`) or a PMTiles archive (a path, `file://…`, or
+   * `https://….pmtiles` read with Range requests); empty: those styles are disabled (decisions 037, 039).
    */
   POSTER_TILES_URL: z.string().default(""),
   /** Printed on posters drawn from POSTER_TILES_URL. */
   POSTER_TILES_CREDIT: z.string().max(200).default("© OpenStreetMap contributors"),
-  /** Posters' elevation tiles, an XYZ template of Terrarium or Mapbox terrain-RGB PNGs, for the relief styles and DEM contours; empty: disabled. */
+  /** Posters' elevation tiles, Terrarium or Mapbox terrain-RGB PNGs (an XYZ template, or a PMTiles archive of PNG/WebP), for the relief styles and DEM contours; empty: disabled. */
   POSTER_DEM_URL: z.string().default(""),
-  /** How POSTER_DEM_URL's pixels encode metres; empty: "mapbox" when the URL says mapbox or terrain-rgb, else "terrarium". */
+  /** How POSTER_DEM_URL's pixels encode metres; empty: a PMTiles archive's metadata "encoding", else "mapbox" when the URL says mapbox or terrain-rgb, else "terrarium". */
   POSTER_DEM_ENCODING: z.enum(["", "terrarium", "mapbox"]).default(""),
-  /** Printed on posters drawn from POSTER_DEM_URL; empty: the source's host name. */
+  /** Printed on posters drawn from POSTER_DEM_URL; empty: a PMTiles archive's attribution, else the source's host or file name. */
   POSTER_DEM_CREDIT: z.string().max(200).default(""),
-  /** Posters' aerial imagery, an XYZ template of raster tiles (JPEG/PNG/WebP) for the satellite style; empty: disabled. */
+  /** Posters' aerial imagery, raster tiles (JPEG/PNG/WebP: an XYZ template or a PMTiles archive) for the satellite style; empty: disabled. */
   POSTER_SATELLITE_URL: z.string().default(""),
-  /** Printed on posters drawn from POSTER_SATELLITE_URL; empty: the source's host name. */
+  /** Printed on posters drawn from POSTER_SATELLITE_URL; empty: a PMTiles archive's attribution, else the source's host or file name. */
   POSTER_SATELLITE_CREDIT: z.string().max(200).default(""),
   /**
    * The reverse proxies (IPs, CIDR ranges, or loopback/linklocal/uniquelocal) whose X-Forwarded-For

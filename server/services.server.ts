@@ -64,7 +64,7 @@ export function createServices(
     ) => Promise<number>;
     /** Strava's settings (features/activities). */
     activities?: ActivitiesDeps["config"];
-    /** The posters' configured map data sources (POSTER_TILES_URL, POSTER_DEM_URL). */
+    /** The posters' configured map data sources (POSTER_TILES_URL, POSTER_DEM_URL, POSTER_SATELLITE_URL: XYZ templates or PMTiles archives). */
     posterSources?: PosterSources;
     /** The posters' map data (features/posters/basemap): fetched tiles → basemap layers. */
     posterBasemap?: BasemapSources | null;

@@ -1,9 +1,13 @@
 /**
- * The posters' map data sources (decision 037): XYZ vector tiles (POSTER_TILES_URL), elevation
- * tiles (POSTER_DEM_URL, Terrarium or Mapbox terrain-RGB) and aerial imagery (POSTER_SATELLITE_URL). `build` fetches the tiles over a box at
- * a zoom giving about the pixels asked for (a bounded number of tiles), keeps them in a memory LRU,
- * and returns the basemap layer the renderer draws. A source that fails, answers an error or does
- * not answer in time makes the whole build fail with BasemapUnavailableError: nothing half-drawn.
+ * The posters' map data sources (decisions 037, 039): vector tiles (POSTER_TILES_URL), elevation
+ * tiles (POSTER_DEM_URL, Terrarium or Mapbox terrain-RGB) and aerial imagery (POSTER_SATELLITE_URL),
+ * each an XYZ template read over HTTP or a PMTiles archive (a local file or an http(s) URL read with
+ * Range requests, pmtiles.server.ts). `build` reads the tiles over a box at a zoom giving about the
+ * pixels asked for (a bounded number of tiles, within the archive's zooms), keeps them in a memory
+ * LRU, and returns the basemap layer the renderer draws. A source that fails, answers an error or
+ * does not answer in time makes the whole build fail with BasemapUnavailableError: nothing
+ * half-drawn. An archive that can never serve its source (not PMTiles v3, cut short, wrong tile
+ * type) is refused when opened (`ready`): logged, and its styles disabled.
  */
 import sharp from "sharp";
 import { MAP_STYLES, type MapStyle } from "../poster.contract.ts";
@@ -18,6 +22,14 @@ import {
   sampleGrid,
 } from "./dem.server.ts";
 import { type BasemapLayer, type BBox, type ShapeKind, tileCover, zoomFor } from "./layer.ts";
+import {
+  type ArchiveUse,
+  archiveLabel as archiveLabelOf,
+  isPmtilesLocation,
+  openPmtiles,
+  type PmtilesArchive,
+  PmtilesFormatError,
+} from "./pmtiles.server.ts";
 import { tileShapes } from "./vector.server.ts";
 
 export type BasemapConfig = {
@@ -115,11 +127,36 @@ async function pool<T, R>(items: T[], limit: number, run: (item: T) => Promise<R
   return out;
 }
 
-export function basemapSources(config: BasemapConfig, options: { timeoutMs?: number; cacheBytes?: number } = {}) {
+type SourceName = "tiles" | "dem" | "satellite";
+const SETTING: Record<SourceName, string> = {
+  tiles: "POSTER_TILES_URL",
+  dem: "POSTER_DEM_URL",
+  satellite: "POSTER_SATELLITE_URL",
+};
+const USE: Record<SourceName, ArchiveUse> = { tiles: "vector", dem: "dem", satellite: "imagery" };
+const CAP: Record<SourceName, number> = { tiles: TILES_MAX_ZOOM, dem: DEM_MAX_ZOOM, satellite: SATELLITE_MAX_ZOOM };
+
+/** An archive's attribution (often HTML) as plain text for the poster's credits. */
+function plainCredit(value: unknown): string {
+  if (typeof value !== "string") return "";
+  return value
+    .replace(/<[^>]*>/g, "")
+    .replace(/&copy;/g, "©")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 200);
+}
+
+export function basemapSources(
+  config: BasemapConfig,
+  options: { timeoutMs?: number; cacheBytes?: number; log?: (message: string) => void } = {},
+) {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const log = options.log ?? (() => undefined);
   const cache = new ByteCache(options.cacheBytes ?? 96 * 1024 * 1024);
   const demCache = new Map<string, DemTile | null>();
-  const encoding: DemEncoding = demEncodingOf(config.POSTER_DEM_URL, config.POSTER_DEM_ENCODING);
+  let encoding: DemEncoding = demEncodingOf(config.POSTER_DEM_URL, config.POSTER_DEM_ENCODING);
   const host = (url: string) => {
     try {
       return new URL(url.replace(/[{}]/g, "")).host;
@@ -127,15 +164,103 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
       return url;
     }
   };
-  const tilesCredit = config.POSTER_TILES_CREDIT || "© OpenStreetMap contributors";
-  const demCredit = config.POSTER_DEM_CREDIT || host(config.POSTER_DEM_URL);
   const satelliteUrl = config.POSTER_SATELLITE_URL ?? "";
-  const satelliteCredit = config.POSTER_SATELLITE_CREDIT || host(satelliteUrl);
+  const location: Record<SourceName, string> = {
+    tiles: config.POSTER_TILES_URL,
+    dem: config.POSTER_DEM_URL,
+    satellite: satelliteUrl,
+  };
+  const names = Object.keys(location) as SourceName[];
+  const pmtiles = names.filter((name) => isPmtilesLocation(location[name]));
+  const label = (name: SourceName) => (pmtiles.includes(name) ? archiveLabelOf(location[name]) : host(location[name]));
+  const tilesCredit = config.POSTER_TILES_CREDIT || "© OpenStreetMap contributors";
+  let demCredit = config.POSTER_DEM_CREDIT || label("dem");
+  let satelliteCredit = config.POSTER_SATELLITE_CREDIT || label("satellite");
+  /** Configured and usable; a PMTiles archive refused when opened turns its flag off. */
   const sources = {
     tiles: Boolean(config.POSTER_TILES_URL),
     dem: Boolean(config.POSTER_DEM_URL),
     satellite: Boolean(satelliteUrl),
   };
+
+  // --- PMTiles archives: each opened once, shared by every build; retried after a failed reach. ---
+  const archives: Partial<Record<SourceName, PmtilesArchive>> = {};
+  const opening: Partial<Record<SourceName, Promise<PmtilesArchive>>> = {};
+  function archive(name: SourceName): Promise<PmtilesArchive> {
+    const open = archives[name];
+    if (open) return Promise.resolve(open);
+    opening[name] ??= openPmtiles(location[name], USE[name], { timeoutMs }).then(
+      (opened) => {
+        archives[name] = opened;
+        useMetadata(name, opened.metadata);
+        return opened;
+      },
+      (error: Error) => {
+        delete opening[name];
+        if (error instanceof PmtilesFormatError) {
+          sources[name] = false;
+          log(
+            `Posters: ${SETTING[name]} (${label(name)}) refused: ${error.message}. The styles that need it are disabled.`,
+          );
+          throw new BasemapUnavailableError(`${label(name)}: ${error.message}`);
+        }
+        log(`Posters: ${SETTING[name]} (${label(name)}) could not be read: ${error.message}. Tried again when asked.`);
+        throw new BasemapUnavailableError(`${label(name)}: ${error.name} ${error.message}`);
+      },
+    );
+    return opening[name];
+  }
+  /** What an archive's metadata says fills the settings left empty: the elevation's encoding, the credits. */
+  function useMetadata(name: SourceName, metadata: Record<string, unknown>) {
+    const credit = plainCredit(metadata.attribution);
+    if (name === "dem") {
+      const declared = String(metadata.encoding ?? "");
+      if (!config.POSTER_DEM_ENCODING && (declared === "terrarium" || declared === "mapbox")) encoding = declared;
+      if (!config.POSTER_DEM_CREDIT && credit) demCredit = credit;
+    }
+    if (name === "satellite" && !config.POSTER_SATELLITE_CREDIT && credit) satelliteCredit = credit;
+  }
+  /** Opens and checks the configured archives (awaited at start-up); one that failed is retried when asked. */
+  const ready = Promise.all(pmtiles.map((name) => archive(name).catch(() => null))).then(() => undefined);
+
+  /** The zoom to read `name` at: about `pixels` across, within the source's zooms and MAX_TILES. */
+  async function zoomOf(name: SourceName, bbox: BBox, pixels: number, tileSize: number): Promise<number> {
+    let min = 0;
+    let max = CAP[name];
+    if (pmtiles.includes(name)) {
+      const { header } = await archive(name);
+      min = header.minZoom;
+      // Past the archive's last zoom its tiles are drawn larger (overzoom), as with XYZ sources.
+      max = Math.max(min, Math.min(max, header.maxZoom));
+    }
+    let z = zoomFor(bbox, pixels, tileSize, max, MAX_TILES);
+    if (z < min) {
+      z = min;
+      if (tileCover(bbox, z).length > MAX_TILES)
+        throw new BasemapUnavailableError(`${label(name)}: the box is too wide for its tiles (from zoom ${min})`);
+    }
+    return z;
+  }
+
+  /** One tile's bytes and its cache key; null bytes where the source has none (404, 204, not in the archive). */
+  async function readTile(name: SourceName, z: number, x: number, y: number) {
+    if (!pmtiles.includes(name)) {
+      const url = tileUrl(location[name], z, x, y);
+      return { key: url, bytes: await fetchTile(url) };
+    }
+    const key = `${location[name]}#${z}/${x}/${y}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return { key, bytes: cached };
+    const opened = await archive(name);
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await opened.tile(z, x, y);
+    } catch (error) {
+      throw new BasemapUnavailableError(`${opened.label}: ${(error as Error).name} ${(error as Error).message}`);
+    }
+    cache.set(key, bytes);
+    return { key, bytes };
+  }
 
   /** One tile's bytes; null when the source has none there (404, 204). */
   async function fetchTile(url: string): Promise<Uint8Array | null> {
@@ -163,20 +288,20 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
   }
 
   async function demTiles(bbox: BBox, pixels: number) {
-    const z = zoomFor(bbox, pixels, 256, DEM_MAX_ZOOM, MAX_TILES);
+    const z = await zoomOf("dem", bbox, pixels, 256);
     const cover = tileCover(bbox, z);
     const tiles = new Map<string, DemTile | null>();
     await pool(cover, PARALLEL, async ({ x, y }) => {
-      const url = tileUrl(config.POSTER_DEM_URL, z, x, y);
-      let tile = demCache.get(url);
+      const id = `${z}/${x}/${y}`;
+      let tile = demCache.get(id);
       if (tile === undefined) {
-        const bytes = await fetchTile(url);
+        const { bytes } = await readTile("dem", z, x, y);
         try {
           tile = bytes ? await decodeDemTile(Buffer.from(bytes), encoding) : null;
         } catch (error) {
-          throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).message}`);
+          throw new BasemapUnavailableError(`${label("dem")}: ${(error as Error).message}`);
         }
-        demCache.set(url, tile);
+        demCache.set(id, tile);
         if (demCache.size > 160) demCache.delete(demCache.keys().next().value as string);
       }
       tiles.set(`${x}/${y}`, tile);
@@ -189,20 +314,19 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
    * the mosaic and scaled to at most MAX_IMAGE_PX across, as a JPEG data URL.
    */
   async function satelliteImage(bbox: BBox, pixels: number): Promise<NonNullable<BasemapLayer["image"]>> {
-    const z = zoomFor(bbox, Math.min(pixels, MAX_IMAGE_PX), 256, SATELLITE_MAX_ZOOM, MAX_TILES);
+    const z = await zoomOf("satellite", bbox, Math.min(pixels, MAX_IMAGE_PX), 256);
     const cover = tileCover(bbox, z);
     const x0 = Math.min(...cover.map((c) => c.x));
     const y0 = Math.min(...cover.map((c) => c.y));
     const size = 256;
     const decoded = await pool(cover, PARALLEL, async ({ x, y }) => {
-      const url = tileUrl(satelliteUrl, z, x, y);
-      const bytes = await fetchTile(url);
+      const { bytes } = await readTile("satellite", z, x, y);
       if (!bytes) return null;
       try {
         const input = await sharp(bytes).resize(size, size, { fit: "fill" }).removeAlpha().png().toBuffer();
         return { input, left: (x - x0) * size, top: (y - y0) * size };
       } catch (error) {
-        throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).message}`);
+        throw new BasemapUnavailableError(`${label("satellite")}: ${(error as Error).message}`);
       }
     });
     const cols = Math.max(...cover.map((c) => c.x)) - x0 + 1;
@@ -235,6 +359,7 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
    * null when the style draws nothing from outside data (or its source is not configured).
    */
   async function build(style: MapStyle, bbox: BBox, pixels: number): Promise<BasemapLayer | null> {
+    await ready;
     const needs = MAP_STYLES[style].needs;
     const contourStyle = style.startsWith("contours");
     const useDem = sources.dem && (needs === "dem" || contourStyle || style === "terrain");
@@ -274,17 +399,16 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
       const kinds = new Set(STYLE_KINDS[style]);
       jobs.push(
         (async () => {
-          const z = zoomFor(bbox, pixels / 2, 512, TILES_MAX_ZOOM, MAX_TILES);
+          const z = await zoomOf("tiles", bbox, pixels / 2, 512);
           const cover = tileCover(bbox, z);
           const tolerance = Math.max(1, (20_000 / Math.max(pixels, 1)) * 0.5);
           const parts = await pool(cover, PARALLEL, async ({ x, y }) => {
-            const url = tileUrl(config.POSTER_TILES_URL, z, x, y);
-            const bytes = await fetchTile(url);
+            const { bytes } = await readTile("tiles", z, x, y);
             if (!bytes) return [];
             try {
               return tileShapes(bytes, { x, y, z }, bbox, kinds, tolerance);
             } catch (error) {
-              throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).message}`);
+              throw new BasemapUnavailableError(`${label("tiles")}: ${(error as Error).message}`);
             }
           });
           layer.shapes = parts.flat();
@@ -306,6 +430,12 @@ export function basemapSources(config: BasemapConfig, options: { timeoutMs?: num
     return layer;
   }
 
-  return { sources, build };
+  /** Closes the archives' file handles (the server's close). */
+  async function close() {
+    await ready;
+    await Promise.all(Object.values(archives).map((a) => a.close()));
+  }
+
+  return { sources, ready, build, close };
 }
 export type BasemapSources = ReturnType<typeof basemapSources>;

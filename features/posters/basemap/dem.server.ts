@@ -56,32 +56,66 @@ export function sampleGrid(
   const values = new Float32Array(cols * rows);
   const spanX = bbox[2] - bbox[0];
   const spanY = bbox[3] - bbox[1];
-  const at = (gx: number, gy: number): number => {
-    const tx = Math.floor(gx / size);
-    const ty = Math.floor(gy / size);
-    const tile = tiles.get(`${tx}/${ty}`);
-    if (!tile) return 0;
-    const px = Math.min(size - 1, Math.max(0, gx - tx * size));
-    const py = Math.min(size - 1, Math.max(0, gy - ty * size));
-    return tile.heights[py * size + px];
+  // The tiles in a dense array over their range (a Map lookup by a made-up key for each of the
+  // 4 samples of millions of cells was most of the time).
+  let tx0 = Number.POSITIVE_INFINITY;
+  let ty0 = Number.POSITIVE_INFINITY;
+  let tx1 = Number.NEGATIVE_INFINITY;
+  let ty1 = Number.NEGATIVE_INFINITY;
+  for (const key of tiles.keys()) {
+    const [tx, ty] = key.split("/").map(Number);
+    tx0 = Math.min(tx0, tx);
+    ty0 = Math.min(ty0, ty);
+    tx1 = Math.max(tx1, tx);
+    ty1 = Math.max(ty1, ty);
+  }
+  const tcols = Number.isFinite(tx0) ? tx1 - tx0 + 1 : 0;
+  const trows = Number.isFinite(ty0) ? ty1 - ty0 + 1 : 0;
+  const dense: (Float32Array | null)[] = new Array(tcols * trows).fill(null);
+  for (const [key, tile] of tiles) {
+    const [tx, ty] = key.split("/").map(Number);
+    dense[(ty - ty0) * tcols + (tx - tx0)] = tile?.heights ?? null;
+  }
+  /** The height at pixel (px, py) of the tile in row r, column c of the dense array; 0 where none. */
+  const at = (r: number, c: number, py: number, px: number): number => {
+    if (r < 0 || c < 0 || r >= trows || c >= tcols) return 0;
+    const heights = dense[r * tcols + c];
+    return heights ? heights[py * size + px] : 0;
   };
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   const maxG = world * size - 1;
+  // Each column's two samples (tile column, pixel) and weight are the same on every row.
+  const c0 = new Int32Array(cols);
+  const p0 = new Int32Array(cols);
+  const c1 = new Int32Array(cols);
+  const p1 = new Int32Array(cols);
+  const cfx = new Float64Array(cols);
+  for (let i = 0; i < cols; i++) {
+    const mx = bbox[0] + ((i + 0.5) / cols) * spanX;
+    const gx = ((mx + Math.PI) / (2 * Math.PI)) * world * size - 0.5;
+    const x0 = Math.max(0, Math.min(maxG, Math.floor(gx)));
+    const x1 = Math.min(maxG, x0 + 1);
+    c0[i] = Math.floor(x0 / size) - tx0;
+    p0[i] = x0 % size;
+    c1[i] = Math.floor(x1 / size) - tx0;
+    p1[i] = x1 % size;
+    cfx[i] = Math.max(0, Math.min(1, gx - x0));
+  }
   for (let j = 0; j < rows; j++) {
     const my = bbox[3] - ((j + 0.5) / rows) * spanY;
     const gy = ((Math.PI - my) / (2 * Math.PI)) * world * size - 0.5;
     const y0 = Math.max(0, Math.min(maxG, Math.floor(gy)));
     const y1 = Math.min(maxG, y0 + 1);
     const fy = Math.max(0, Math.min(1, gy - y0));
+    const r0 = Math.floor(y0 / size) - ty0;
+    const q0 = y0 % size;
+    const r1 = Math.floor(y1 / size) - ty0;
+    const q1 = y1 % size;
     for (let i = 0; i < cols; i++) {
-      const mx = bbox[0] + ((i + 0.5) / cols) * spanX;
-      const gx = ((mx + Math.PI) / (2 * Math.PI)) * world * size - 0.5;
-      const x0 = Math.max(0, Math.min(maxG, Math.floor(gx)));
-      const x1 = Math.min(maxG, x0 + 1);
-      const fx = Math.max(0, Math.min(1, gx - x0));
-      const top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx;
-      const bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx;
+      const fx = cfx[i];
+      const top = at(r0, c0[i], q0, p0[i]) * (1 - fx) + at(r0, c1[i], q0, p1[i]) * fx;
+      const bottom = at(r1, c0[i], q1, p0[i]) * (1 - fx) + at(r1, c1[i], q1, p1[i]) * fx;
       const v = top * (1 - fy) + bottom * fy;
       values[j * cols + i] = v;
       if (v < min) min = v;
@@ -130,11 +164,12 @@ const HYPSO: [number, number, number][] = [
   [235, 232, 226],
 ];
 
-function hypso(t: number): [number, number, number] {
+/** Channel `k` of the hypsometric tint at `t` (0 lowest … 1 highest); no array made per pixel. */
+function hypso(t: number, k: number): number {
   const x = Math.max(0, Math.min(1, t)) * (HYPSO.length - 1);
   const i = Math.min(Math.floor(x), HYPSO.length - 2);
   const f = x - i;
-  return [0, 1, 2].map((k) => HYPSO[i][k] + (HYPSO[i + 1][k] - HYPSO[i][k]) * f) as [number, number, number];
+  return HYPSO[i][k] + (HYPSO[i + 1][k] - HYPSO[i][k]) * f;
 }
 
 export type ReliefLook = "simple" | "detailed" | "dark" | "relief" | "terrain";
@@ -164,11 +199,11 @@ export async function reliefImage(grid: ElevationGrid, look: ReliefLook): Promis
       px[o + 2] = v * 1.08 > 255 ? 255 : v * 1.08;
       px[o + 3] = 255;
     } else if (look === "relief") {
-      const [r, g, b] = hypso((grid.values[i] - grid.min) / span);
+      const t = (grid.values[i] - grid.min) / span;
       const k = 0.45 + 0.75 * s;
-      px[o] = Math.min(255, r * k);
-      px[o + 1] = Math.min(255, g * k);
-      px[o + 2] = Math.min(255, b * k);
+      px[o] = Math.min(255, hypso(t, 0) * k);
+      px[o + 1] = Math.min(255, hypso(t, 1) * k);
+      px[o + 2] = Math.min(255, hypso(t, 2) * k);
       px[o + 3] = 255;
     } else {
       const delta = s - flat;
@@ -180,7 +215,11 @@ export async function reliefImage(grid: ElevationGrid, look: ReliefLook): Promis
       px[o + 3] = Math.round(255 * Math.min(1, Math.abs(delta) * (light ? 1.2 : 1.6)) * strength);
     }
   }
-  const png = await sharp(px, { raw: { width: cols, height: rows, channels: 4 } })
+  // The opaque looks without an alpha channel: pdfkit embeds such a PNG's data as it is, where it
+  // would split an alpha channel out in JavaScript (most of the PDF's time with a relief).
+  const image = sharp(px, { raw: { width: cols, height: rows, channels: 4 } });
+  if (look === "relief" || look === "dark") image.removeAlpha();
+  const png = await image
     .png({ compressionLevel: 9, palette: look !== "relief", colours: 256, dither: 0.6 })
     .toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;

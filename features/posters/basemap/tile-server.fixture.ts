@@ -25,7 +25,7 @@ export function pixelLngLat(z: number, x: number, y: number, i: number, j: numbe
   return [lng, lat];
 }
 
-async function demTile(z: number, x: number, y: number, encoding: "terrarium" | "mapbox"): Promise<Buffer> {
+export async function demTile(z: number, x: number, y: number, encoding: "terrarium" | "mapbox"): Promise<Buffer> {
   const size = 256;
   const raw = Buffer.alloc(size * size * 3);
   for (let j = 0; j < size; j++)
@@ -106,7 +106,7 @@ const features = [
 
 const EXTENT = 4096;
 let vtIndex: GeoJSONVT | null = null;
-function mvtTile(z: number, x: number, y: number): Buffer | null {
+export function mvtTile(z: number, x: number, y: number): Buffer | null {
   vtIndex ??= new GeoJSONVT(
     { type: "FeatureCollection", features },
     { maxZoom: 14, indexMaxZoom: 4, tolerance: 1, extent: EXTENT, buffer: 64 },
@@ -119,6 +119,14 @@ function mvtTile(z: number, x: number, y: number): Buffer | null {
   }
   if (!Object.keys(layers).length) return null;
   return Buffer.from(fromGeojsonVt(layers as never, { version: 2, extent: EXTENT }));
+}
+
+/** Imagery: a checkerboard of whole tiles, red where x + y is even, blue where odd (JPEG). */
+export function satTile(x: number, y: number): Promise<Buffer> {
+  const background = (x + y) % 2 === 0 ? "#d02020" : "#2040d0";
+  return sharp({ create: { width: 256, height: 256, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 }
 
 export type TileServer = {
@@ -146,14 +154,7 @@ export async function startTileServer(): Promise<TileServer> {
       const png = await demTile(z, x, y, kind === "mapbox" ? "mapbox" : "terrarium");
       return void res.writeHead(200, { "content-type": "image/png" }).end(png);
     }
-    if (kind === "sat") {
-      // Imagery: a checkerboard of whole tiles, red where x + y is even, blue where odd.
-      const background = (x + y) % 2 === 0 ? "#d02020" : "#2040d0";
-      const jpeg = await sharp({ create: { width: 256, height: 256, channels: 3, background } })
-        .jpeg()
-        .toBuffer();
-      return void res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
-    }
+    if (kind === "sat") return void res.writeHead(200, { "content-type": "image/jpeg" }).end(await satTile(x, y));
     if (kind === "mvt") {
       const tile = mvtTile(z, x, y);
       if (!tile) return void res.writeHead(204).end();
