@@ -53,6 +53,11 @@ export const basemapRoutes: FastifyPluginAsyncZod = async (app) => {
           style: z.enum(MAP_STYLE_IDS),
           bbox: bboxParam,
           px: z.coerce.number().int().min(64).max(MAX_PREVIEW_PX).default(900),
+          towns: z
+            .enum(["0", "1"])
+            .default("0")
+            .transform((v) => v === "1")
+            .describe("1: add France's borders and town names (decision 038) where the open data covers the box"),
         }),
         response: {
           200: z.object({ layer: basemapLayerSchema.nullable() }),
@@ -64,12 +69,11 @@ export const basemapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await app.services.posters.countBasemapRequest(request.ip);
-      const { style, bbox, px } = request.query;
+      const { style, bbox, px, towns } = request.query;
       const posters = app.services.posters;
       if (!styleAvailable(style, posters.sources)) throw new ApiError("INVALID_FIELD", { field: "style" });
-      if (!posters.basemap) return { layer: null };
       try {
-        const layer = await posters.basemap.build(style, degreesToBbox(bbox), px);
+        const layer = await posters.mapLayer(style, degreesToBbox(bbox), px, towns);
         reply.header("Cache-Control", "public, max-age=86400");
         return { layer };
       } catch (error) {
