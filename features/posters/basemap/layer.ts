@@ -60,6 +60,8 @@ export const basemapLayerSchema = z.object({
    * drawn first (communes, departments, regions, the coast and land frontier).
    */
   borders: z.array(z.object({ level: z.enum(BORDER_LEVELS), lines: z.array(flat) })).default([]),
+  /** France's land (departments' polygons, closed rings): what is not land in the box is sea. */
+  land: z.array(flat).default([]),
   /** Towns near the course, largest first: the renderer places the labels that fit. */
   places: z
     .array(

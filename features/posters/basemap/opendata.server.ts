@@ -11,7 +11,7 @@ import type { GeoJSONVTFeature } from "@maplibre/geojson-vt";
 import type { Basemap } from "../../maps/basemap/basemap.server.ts";
 import { BASEMAP_MAX_ZOOM, COMMUNES_MIN_ZOOM } from "../../maps/basemap-style.ts";
 import type { MapStyle } from "../poster.contract.ts";
-import { type BasemapLayer, type BBox, type BorderLevel, clipLine, Q, tileCover, zoomFor } from "./layer.ts";
+import { type BasemapLayer, type BBox, type BorderLevel, clipLine, clipRing, Q, tileCover, zoomFor } from "./layer.ts";
 
 const EXTENT = 4096;
 /** The most site tiles read for one layer (each is built once and cached by the site's base map). */
@@ -19,7 +19,11 @@ const MAX_TILES = 64;
 /** Town names offered to the renderer, largest first (it places a dozen at most). */
 const MAX_PLACES = 300;
 
-export type OpenData = { borders: NonNullable<BasemapLayer["borders"]>; places: NonNullable<BasemapLayer["places"]> };
+export type OpenData = {
+  borders: NonNullable<BasemapLayer["borders"]>;
+  land: NonNullable<BasemapLayer["land"]>;
+  places: NonNullable<BasemapLayer["places"]>;
+};
 
 const LEVEL_OF: Record<string, BorderLevel> = {
   outline: "coast",
@@ -63,6 +67,7 @@ export function openDataSource(basemap: Basemap | null) {
     const tolerance = Math.max(1, (Q / Math.max(pixels, 1)) * 0.5);
     const lines = new Map<BorderLevel, number[][]>();
     const places = new Map<string, OpenData["places"][number]>();
+    const land: number[][] = [];
     let france = false;
     const tiles = await Promise.all(cover.map(async ({ x, y }) => ({ x, y, layers: await basemap.layersAt(z, x, y) })));
     for (const { x, y, layers } of tiles) {
@@ -88,7 +93,17 @@ export function openDataSource(basemap: Basemap | null) {
           }
         }
       };
-      for (const f of layers.land?.features ?? []) if ((f.tags as { code?: string })?.code) france = true;
+      for (const f of layers.land?.features ?? []) {
+        if (!(f.tags as { code?: string })?.code || f.type !== 3) continue;
+        france = true;
+        // With the tile's buffer: neighbouring tiles' pieces overlap instead of leaving a seam.
+        for (const ring of f.geometry as [number, number][][]) {
+          const grid: number[] = [];
+          for (const [px, py] of ring) grid.push(gx(px), gy(py));
+          const clipped = thinLine(clipRing(grid, { x0: 0, y0: 0, x1: Q, y1: Q }), tolerance);
+          if (clipped.length >= 6) land.push(clipped);
+        }
+      }
       for (const f of layers.boundaries?.features ?? []) {
         const level = LEVEL_OF[String((f.tags as { level?: string }).level)];
         if (level) addLines(level, f);
@@ -112,7 +127,9 @@ export function openDataSource(basemap: Basemap | null) {
     const borders = [...lines].map(([level, l]) => ({ level, lines: l }));
     const towns = [...places.values()].sort((a, b) => b.population - a.population).slice(0, MAX_PLACES);
     if (!france || (!borders.length && !towns.length)) return null;
-    return { borders, places: towns };
+    // Land over the whole box says nothing: only a coast's box keeps it.
+    const coast = borders.some((b) => b.level === "coast");
+    return { borders, land: coast ? land : [], places: towns };
   }
 
   return { available, build };
@@ -133,5 +150,5 @@ export function withOpenData(
   const base = layer ?? { style, bbox, image: null, contours: null, shapes: [], credits: [] };
   // The open data is on the base layer's grid: a tile layer of another box is re-gridded.
   if (base.bbox.some((v, i) => v !== bbox[i])) return base;
-  return { ...base, borders: data.borders, places: data.places };
+  return { ...base, borders: data.borders, land: data.land, places: data.places };
 }

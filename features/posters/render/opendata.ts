@@ -7,13 +7,13 @@
  * Isomorphic, pure.
  */
 import type { BasemapLayer, BorderLevel } from "../basemap/layer.ts";
-import { clipLine, layerTransform } from "../basemap/layer.ts";
+import { clipLine, clipRing, layerTransform } from "../basemap/layer.ts";
 import type { OtFont } from "./fonts.ts";
 import type { Frame } from "./geo.ts";
 import { measure, textPath } from "./text.ts";
 
 export type Rect = { x: number; y: number; w: number; h: number };
-type Colors = { background: string; text: string };
+type Colors = { background: string; text: string; accent: string };
 type PathPrim = { t: "path"; d: string; fill?: string; stroke?: string; width?: number; round?: boolean };
 type DotPrim = { t: "circle"; cx: number; cy: number; r: number; fill: string };
 
@@ -76,6 +76,36 @@ export function borderPrims(
     });
   }
   return out;
+}
+
+/**
+ * The sea of a coast's box: the map frame tinted with the accent, France's land over it in the
+ * background colour (nothing when the layer has no coast).
+ */
+export function landPrims(
+  layer: BasemapLayer,
+  colors: Colors,
+  toPage: (mx: number, my: number) => [number, number],
+  map: Frame,
+): (PathPrim | { t: "rect"; x: number; y: number; w: number; h: number; fill: string })[] {
+  if (!layer.land?.length) return [];
+  const t = layerTransform(layer, toPage);
+  const rect = { x0: map.x, y0: map.y, x1: map.x + map.w, y1: map.y + map.h };
+  let d = "";
+  for (const ring of layer.land) {
+    const page = new Array<number>(ring.length);
+    for (let i = 0; i < ring.length; i += 2) {
+      page[i] = t.ax + ring[i] * t.bx;
+      page[i + 1] = t.ay + ring[i + 1] * t.by;
+    }
+    const clipped = clipRing(page, rect);
+    for (let i = 0; i < clipped.length; i += 2) d += `${i ? "L" : "M"}${f2(clipped[i])} ${f2(clipped[i + 1])}`;
+    if (clipped.length) d += "Z";
+  }
+  return [
+    { t: "rect", ...map, fill: mix(colors.background, colors.accent, 0.22) },
+    ...(d ? [{ t: "path" as const, d, fill: colors.background }] : []),
+  ];
 }
 
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

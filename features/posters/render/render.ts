@@ -22,7 +22,7 @@ import {
 import { elevationContours } from "./contours.ts";
 import type { PosterFontSet } from "./fonts.ts";
 import { cumulative, type Frame, fitTrack, type TrackPoint } from "./geo.ts";
-import { borderPrims, type Rect, townLabels } from "./opendata.ts";
+import { borderPrims, landPrims, type Rect, townLabels } from "./opendata.ts";
 import { fitText, textPath } from "./text.ts";
 
 export type Prim =
@@ -314,6 +314,7 @@ export function renderPoster(
     const [vx0, vy1] = geometry.fit.fromPage(map.x, map.y);
     const [vx1, vy0] = geometry.fit.fromPage(map.x + map.w, map.y + map.h);
     view = [vx0, vy0, vx1, vy1];
+    if (openData && layer && !layer.image) prims.push(...landPrims(layer, colors, geometry.fit.toPage, map));
     if (layer) prims.push(...basemapPrims(layer, drawnStyle, colors, short, geometry.fit.toPage, map));
 
     // Contours from the elevation model when configured, else from the track's own elevation.
