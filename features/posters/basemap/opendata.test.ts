@@ -139,6 +139,22 @@ describe("France's towns and borders on a poster", () => {
     expect(await openData.build(degreesToBbox([-20, 40, -19, 41]), 1000)).toBeNull();
   });
 
+  it("prints the open data's credit only when something of it is on the map", () => {
+    const fonts = serverFonts();
+    const first = renderPoster(design, { points: lake }, fonts);
+    if (!first.view) throw new Error("no view");
+    const bbox = basemapBox(first.view, 0.2);
+    // A town in the layer's corner, outside the map's frame, and no borders.
+    const layer = withOpenData(null, "trace", bbox, {
+      borders: [],
+      land: [],
+      places: [{ name: "Ailleurs", population: 1000, x: 10, y: 10 }],
+    });
+    const scene = renderPoster(design, { points: lake }, fonts, layer);
+    expect(scene.boxes.some((b) => b.name.startsWith("place:"))).toBe(false);
+    expect(scene.boxes.some((b) => b.name === "credits")).toBe(false);
+  });
+
   it("tints the sea of a coast's box and keeps the land in the background colour", async () => {
     const coast: TrackPoint[] = Array.from({ length: 120 }, (_, i) => [-2.39 - i * 0.001, 47.284 - i * 0.0002, 5]);
     const { layer, scene } = await draw(design, coast);

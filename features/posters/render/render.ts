@@ -305,8 +305,13 @@ export function renderPoster(
   let view: Scene["view"] = null;
   // France's open data (decision 038): drawn when the design asks and the layer holds it.
   const openData = design.towns && layer != null && Boolean(layer.borders?.length || layer.places?.length);
-  const creditText = [...(layer?.credits ?? []), ...(openData ? [PRINT[design.lang].openDataCredit] : [])].join(" · ");
-  const credit = creditText ? creditLayout(creditText, font.regular, short, map) : null;
+  const creditFor = (withOpenData: boolean) => {
+    const all = [...(layer?.credits ?? []), ...(withOpenData ? [PRINT[design.lang].openDataCredit] : [])].join(" · ");
+    return all ? creditLayout(all, font.regular, short, map) : null;
+  };
+  // Names keep clear of the longest credits; the open data's is printed when something of it was drawn.
+  let credit = creditFor(openData);
+  let openDataDrawn = false;
 
   if (points.length >= 2) {
     const geometry = geometryOf(track.points, points, map, short * 0.03);
@@ -314,7 +319,11 @@ export function renderPoster(
     const [vx0, vy1] = geometry.fit.fromPage(map.x, map.y);
     const [vx1, vy0] = geometry.fit.fromPage(map.x + map.w, map.y + map.h);
     view = [vx0, vy0, vx1, vy1];
-    if (openData && layer && !layer.image) prims.push(...landPrims(layer, colors, geometry.fit.toPage, map));
+    if (openData && layer && !layer.image) {
+      const land = landPrims(layer, colors, geometry.fit.toPage, map);
+      openDataDrawn ||= land.length > 0;
+      prims.push(...land);
+    }
     if (layer) prims.push(...basemapPrims(layer, drawnStyle, colors, short, geometry.fit.toPage, map));
 
     // Contours from the elevation model when configured, else from the track's own elevation.
@@ -365,7 +374,11 @@ export function renderPoster(
       }
     }
 
-    if (openData && layer) prims.push(...borderPrims(layer, colors, short, geometry.fit.toPage, map));
+    if (openData && layer) {
+      const borders = borderPrims(layer, colors, short, geometry.fit.toPage, map);
+      openDataDrawn ||= borders.length > 0;
+      prims.push(...borders);
+    }
 
     // Points closer than half the line's width apart cannot be seen at print size.
     geometry.kept ??= thin(xy, strokeW * 0.5);
@@ -450,6 +463,7 @@ export function renderPoster(
       const avoid: Rect[] = [...ends, ...(credit ? [credit.box] : [])];
       const towns = townLabels(layer, font.regular, colors, short, geometry.fit.toPage, map, kept, avoid);
       prims.push(...towns.prims);
+      openDataDrawn ||= towns.labels.length > 0;
       for (const l of towns.labels)
         boxes.push({ name: `place:${l.name}`, x: l.x, y: l.y, w: l.w, h: l.h, lines: 1, size: l.size });
     }
@@ -583,6 +597,7 @@ export function renderPoster(
   }
 
   // The map data's credits, small in the map's lower right corner on a veil of the background.
+  if (openData && !openDataDrawn) credit = creditFor(false);
   if (credit) {
     const { fit, x, y, w, box } = credit;
     prims.push({ t: "rect", ...box, fill: colors.background, opacity: 0.75 });
