@@ -202,7 +202,10 @@ export function townLabels(
     const grown = (b: Rect): Rect => ({ x: b.x - margin, y: b.y - margin, w: b.w + 2 * margin, h: b.h + 2 * margin });
     const dotBox: Rect = { x: c.px - dot * 2, y: c.py - dot * 2, w: dot * 4, h: dot * 4 };
     if (taken.some((b) => overlaps(dotBox, b))) continue;
-    const box = tries.find((b) => inside(grown(b), map) && !boxOnTrack(b) && !taken.some((o) => overlaps(grown(b), o)));
+    const free = (b: Rect) => inside(grown(b), map) && !taken.some((o) => overlaps(grown(b), o));
+    // The main town by the course is named even where the line passes (its halo keeps it readable).
+    const box =
+      tries.find((b) => free(b) && !boxOnTrack(b)) ?? (c === candidates[0] && c.near ? tries.find(free) : undefined);
     if (!box) continue;
     taken.push(grown(box), dotBox);
     labels.push({ ...box, name: c.name, size });
