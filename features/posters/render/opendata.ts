@@ -201,15 +201,17 @@ export function townLabels(
     const margin = size * 0.25;
     const grown = (b: Rect): Rect => ({ x: b.x - margin, y: b.y - margin, w: b.w + 2 * margin, h: b.h + 2 * margin });
     const dotBox: Rect = { x: c.px - dot * 2, y: c.py - dot * 2, w: dot * 4, h: dot * 4 };
-    if (taken.some((b) => overlaps(dotBox, b))) continue;
+    // The main town by the course is named even where the line or a marker is (its halo keeps it
+    // readable; its dot is left out under a marker).
+    const main = c === candidates[0] && c.near;
+    const dotFree = !taken.some((b) => overlaps(dotBox, b));
+    if (!dotFree && !main) continue;
     const free = (b: Rect) => inside(grown(b), map) && !taken.some((o) => overlaps(grown(b), o));
-    // The main town by the course is named even where the line passes (its halo keeps it readable).
-    const box =
-      tries.find((b) => free(b) && !boxOnTrack(b)) ?? (c === candidates[0] && c.near ? tries.find(free) : undefined);
+    const box = tries.find((b) => free(b) && !boxOnTrack(b)) ?? (main ? tries.find(free) : undefined);
     if (!box) continue;
     taken.push(grown(box), dotBox);
     labels.push({ ...box, name: c.name, size });
-    prims.push({ t: "circle", cx: c.px, cy: c.py, r: dot, fill: ink });
+    if (dotFree) prims.push({ t: "circle", cx: c.px, cy: c.py, r: dot, fill: ink });
     const d = textPath(font, name, box.x, box.y + h, size, tracking);
     // A halo of the background keeps the name readable over the borders.
     prims.push({ t: "path", d, stroke: colors.background, width: size * 0.22, round: true });
