@@ -236,10 +236,10 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
    * draw but the track). Throws BasemapUnavailableError when a configured source fails.
    */
   async function mapLayer(style: MapStyle, bbox: BBox, pixels: number, towns: boolean): Promise<BasemapLayer | null> {
-    const [layer, open] = await Promise.all([
-      deps.basemap ? deps.basemap.build(style, bbox, pixels) : null,
-      towns && deps.openData ? deps.openData.build(bbox, pixels) : null,
-    ]);
+    // The open data first: its first build reads the towns' reference synchronously (seconds),
+    // which must not run while the sources' fetches count their time-outs.
+    const open = towns && deps.openData ? await deps.openData.build(bbox, pixels) : null;
+    const layer = deps.basemap ? await deps.basemap.build(style, bbox, pixels) : null;
     return withOpenData(layer, style, bbox, open);
   }
 
