@@ -47,7 +47,8 @@ export const basemapRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "For the styles that draw from the configured tiles or elevation (and the contour styles when an " +
           "elevation source is configured): shapes on a 0…20000 grid across the box (Web Mercator), a shaded " +
-          "relief image, contour rings, and the credits to print. `layer` is null when the style needs no map data. " +
+          "relief image, contour rings, and the credits to print; with towns=1, France's borders, land and town names " +
+          "from the open data where it covers the box (decision 038). `layer` is null when there is nothing to draw. " +
           "503 POSTER_MAP_UNAVAILABLE when a source fails or does not answer in time.",
         querystring: z.object({
           style: z.enum(MAP_STYLE_IDS),
