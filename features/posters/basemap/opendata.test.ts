@@ -155,6 +155,33 @@ describe("France's towns and borders on a poster", () => {
     expect(scene.boxes.some((b) => b.name === "credits")).toBe(false);
   });
 
+  it("adds the borders and names on top of a tile style's own layer, with both credits", async () => {
+    const fonts = serverFonts();
+    const roads = { ...design, mapStyle: "roads" as const };
+    const first = renderPoster(roads, { points: lake }, fonts);
+    if (!first.view) throw new Error("no view");
+    const bbox = basemapBox(first.view, 0.02);
+    const street = [0, 10_000, 20_000, 10_000];
+    const tiles: BasemapLayer = {
+      style: "roads",
+      bbox,
+      image: null,
+      contours: null,
+      shapes: [{ kind: "road-major", closed: false, rings: [street] }],
+      credits: ["© OpenStreetMap contributors"],
+    };
+    const layer = withOpenData(tiles, "roads", bbox, await openData.build(bbox, 1200));
+    expect(layer?.shapes).toEqual(tiles.shapes);
+    expect(layer?.borders?.length).toBeGreaterThan(0);
+    const scene = renderPoster(roads, { points: lake }, fonts, layer);
+    expect(scene.drawnStyle).toBe("roads");
+    expect(scene.boxes.some((b) => b.name.startsWith("place:"))).toBe(true);
+    const credits = scene.boxes.find((b) => b.name === "credits");
+    // Both sources credited: wider than the tiles' credit alone.
+    const alone = renderPoster(roads, { points: lake }, fonts, tiles).boxes.find((b) => b.name === "credits");
+    expect(credits && alone && credits.w > alone.w * 1.5).toBe(true);
+  });
+
   it("tints the sea of a coast's box and keeps the land in the background colour", async () => {
     const coast: TrackPoint[] = Array.from({ length: 120 }, (_, i) => [-2.39 - i * 0.001, 47.284 - i * 0.0002, 5]);
     const { layer, scene } = await draw(design, coast);
