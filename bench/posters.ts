@@ -8,6 +8,9 @@
  * - in Chromium: the creator's preview (renderer + PosterSvg, bench/poster-preview.harness.tsx,
  *   bundled by Vite) updated after a change of title, colour, margin (the map moves: a new
  *   projection and contours) and map style, timed until the next frame is painted.
+ * - France's towns and borders (decision 038) over the same track: the open-data layer built from
+ *   the site's offline base map at the print's resolution (the first one with the national index
+ *   and the towns' reference, then warm), the scene with it and the A3 PNG at 300 dpi with it.
  * Goals: PNG ≤ 3 s, PDF ≤ 1 s, preview update in the browser ≤ 50 ms.
  */
 import fs from "node:fs";
@@ -15,6 +18,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { build } from "vite";
+import { basemapBox } from "../features/posters/basemap/layer.ts";
+import { realOpenData } from "../features/posters/basemap/opendata.fixture.ts";
+import { withOpenData } from "../features/posters/basemap/opendata.server.ts";
 import { designFromCourse, type PosterDesign } from "../features/posters/poster.contract.ts";
 import { serverFonts } from "../features/posters/render/fonts.server.ts";
 import { FONT_FILES } from "../features/posters/render/fonts.ts";
@@ -42,6 +48,19 @@ export type PostersFigures = {
   peakRssMb: number;
   /** Median ms, in Chromium, per kind of change: rendering it (script) and until the next painted frame. */
   browser?: Record<PreviewChange, { script: number; frame: number }>;
+  /** Towns and borders (decision 038); null when France's outlines are not there. */
+  openData?: OpenDataFigures | null;
+};
+
+export type OpenDataFigures = {
+  /** The first layer: the site base map's national index and towns' reference, read once. */
+  coldMs: number;
+  layerMs: number;
+  layerBytes: number;
+  places: number;
+  sceneMs: number;
+  pngMs: number;
+  pngBytes: number;
 };
 
 export const PREVIEW_CHANGES = ["title", "colour", "margin", "style"] as const;
@@ -125,7 +144,41 @@ export async function postersPart(options: { quick: boolean }): Promise<PostersF
     pdfMs: pdf.ms,
     pdfBytes: pdf.value.length,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    openData: await openDataPart(options),
     browser: await previewInBrowser(options.quick ? 5 : 15),
+  };
+}
+
+/** The towns-and-borders layer of the bench's poster at 300 dpi, its scene and its A3 PNG. */
+export async function openDataPart(options: { quick: boolean }): Promise<OpenDataFigures | null> {
+  let source: ReturnType<typeof realOpenData>["openData"];
+  try {
+    source = realOpenData().openData;
+  } catch (error) {
+    console.warn(`posters: no towns and borders measured (${(error as Error).message})`);
+    return null;
+  }
+  const fonts = serverFonts();
+  const track = { points: benchTrack() };
+  const design = { ...benchDesign(), towns: true };
+  const first = renderPoster(design, track, fonts);
+  if (!first.view) return null;
+  const bbox = basemapBox(first.view, 0.02);
+  const pixels = Math.round((first.map.w / 25.4) * 300);
+  const runs = options.quick ? 2 : 5;
+  const cold = await timedRuns(1, () => source.build(bbox, pixels));
+  const warm = await timedRuns(runs, () => source.build(bbox, pixels));
+  const layer = withOpenData(null, design.mapStyle, bbox, warm.value);
+  const scene = await timedRuns(runs, () => renderPoster(design, { points: track.points.slice() }, fonts, layer));
+  const png = await timedRuns(options.quick ? 1 : 3, () => sceneToPng(scene.value, 300));
+  return {
+    coldMs: cold.ms,
+    layerMs: warm.ms,
+    layerBytes: Buffer.byteLength(JSON.stringify(layer)),
+    places: scene.value.boxes.filter((b) => b.name.startsWith("place:")).length,
+    sceneMs: scene.ms,
+    pngMs: png.ms,
+    pngBytes: png.value.length,
   };
 }
 
@@ -225,6 +278,14 @@ export function postersTable(f: PostersFigures): string {
     `| PNG 300 dpi (3508 × 4961, resvg) | ${ms(f.pngMs)} | ${kb(f.pngBytes)} | ≤ ${POSTER_GOALS.pngMs} ms |`,
     `| Vector PDF (pdfkit) | ${ms(f.pdfMs)} | ${kb(f.pdfBytes)} | ≤ ${POSTER_GOALS.pdfMs} ms |`,
     `| Peak resident memory of the process | ${Math.round(f.peakRssMb)} MB | | |`,
+    ...(f.openData
+      ? [
+          `| Towns and borders layer, first (national index, towns' reference) | ${ms(f.openData.coldMs)} | | |`,
+          `| Towns and borders layer at 300 dpi | ${ms(f.openData.layerMs)} | ${kb(f.openData.layerBytes)} (JSON) | |`,
+          `| Scene with towns and borders (${f.openData.places} names) | ${ms(f.openData.sceneMs)} | | |`,
+          `| PNG 300 dpi with towns and borders | ${ms(f.openData.pngMs)} | ${kb(f.openData.pngBytes)} | ≤ ${POSTER_GOALS.pngMs} ms |`,
+        ]
+      : []),
     ...(f.browser
       ? PREVIEW_CHANGES.map(
           (c) =>

@@ -2,7 +2,8 @@
  * Three very different posters drawn by the export's own code (render → resvg at 300 dpi), to look
  * at them at print size: a half marathon in "colour", portrait, with the runner's result; a
  * mountain trail in blue contours, landscape, night palette; a short race in town, "trace" only,
- * black and white. The full-size PNGs go to OUT (default /tmp/poster-samples); docs/posters/ keeps
+ * black and white; a trail above Annecy with France's towns and borders (decision 038: the open
+ * data from MAP_DATA_DIR or ../shared/data), forest palette. The full-size PNGs go to OUT (default /tmp/poster-samples); docs/posters/ keeps
  * them scaled down (1,000 px wide at most).
  *
  *   node --import tsx scripts/poster-samples.ts [OUT]
@@ -12,6 +13,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { Rng } from "../db/seed/demo/prng.ts";
 import { synthesizeTrack } from "../db/seed/demo/track.ts";
+import { basemapBox } from "../features/posters/basemap/layer.ts";
+import { realOpenData } from "../features/posters/basemap/opendata.fixture.ts";
+import { withOpenData } from "../features/posters/basemap/opendata.server.ts";
 import { designFromCourse, POSTER_PALETTES, type PosterDesign } from "../features/posters/poster.contract.ts";
 import { serverFonts } from "../features/posters/render/fonts.server.ts";
 import type { TrackPoint } from "../features/posters/render/geo.ts";
@@ -23,7 +27,7 @@ const out = process.argv[2] ?? "/tmp/poster-samples";
 const fixtures = path.join(import.meta.dirname, "../features/tracks/fixtures");
 const gpx = (file: string) => processGpx(fs.readFileSync(path.join(fixtures, file)));
 
-type Sample = { design: PosterDesign; points: TrackPoint[] };
+type Sample = { design: PosterDesign; points: TrackPoint[]; openData?: boolean };
 
 function halfMarathon(): Sample {
   const track = gpx("gpx-parse-route-1.1.gpx");
@@ -116,17 +120,61 @@ function cityRace(): Sample {
   };
 }
 
+function trailTowns(): Sample {
+  const synthetic = synthesizeTrack(new Rng(6 * 977), {
+    lat: 45.9,
+    lng: 6.12,
+    distance: 37_000,
+    elevationGain: 1200,
+    baseElevation: 450,
+    loop: true,
+    style: "trail",
+  });
+  const design = designFromCourse(
+    {
+      courseId: 4,
+      eventName: "Trail des Sources",
+      courseName: "37 km",
+      date: "2026-06-14",
+      place: "Annecy",
+      distanceM: synthetic.stats.distance,
+      elevationGainM: synthetic.stats.elevationGain,
+    },
+    { timeMs: 4 * 3600_000 + 12 * 60_000, rank: 87 },
+  );
+  return {
+    design: {
+      ...design,
+      mapStyle: "contours-light",
+      palette: "forest",
+      colors: { ...POSTER_PALETTES.forest },
+      towns: true,
+    },
+    points: synthetic.points as TrackPoint[],
+    openData: true,
+  };
+}
+
 const samples = {
   "half-marathon-colour": halfMarathon(),
   "trail-contours-night": mountainTrail(),
   "city-trace-mono": cityRace(),
+  "trail-towns-forest": trailTowns(),
 };
+const openData = realOpenData().openData;
 
 fs.mkdirSync(out, { recursive: true });
 const docs = path.join(import.meta.dirname, "../docs/posters");
 fs.mkdirSync(docs, { recursive: true });
 for (const [name, sample] of Object.entries(samples)) {
-  const scene = renderPoster(sample.design, { points: sample.points }, serverFonts());
+  let scene = renderPoster(sample.design, { points: sample.points }, serverFonts());
+  if (sample.openData && scene.view) {
+    // As the export job does: the layer of the map's box at the print's resolution.
+    const bbox = basemapBox(scene.view, 0.02);
+    const data = await openData.build(bbox, Math.round((scene.map.w / 25.4) * 300));
+    const layer = withOpenData(null, sample.design.mapStyle, bbox, data);
+    scene = renderPoster(sample.design, { points: sample.points }, serverFonts(), layer);
+  }
   const png = sceneToPng(scene, 300);
   fs.writeFileSync(path.join(out, `${name}.png`), png);
   const small = await sharp(png)

@@ -33,7 +33,7 @@ import { geoRoutes } from "../features/geo/geo.routes.server.ts";
 import { illustrationRoutes } from "../features/illustrations/illustrations.routes.server.ts";
 import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.server.ts";
 import { createMailService } from "../features/mail/mail.service.server.ts";
-import { mapsRoutes } from "../features/maps/maps.routes.server.ts";
+import { mapsRoutes, siteBasemap } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
 import { ordersRoutes } from "../features/orders/orders.routes.server.ts";
@@ -41,6 +41,7 @@ import { stripeGateway } from "../features/orders/stripe.server.ts";
 import { organizerRoutes } from "../features/organizers/organizer.routes.server.ts";
 import { basemapRoutes } from "../features/posters/basemap/basemap.routes.server.ts";
 import { basemapSources } from "../features/posters/basemap/basemap.server.ts";
+import { openDataSource } from "../features/posters/basemap/opendata.server.ts";
 import { postersRoutes } from "../features/posters/posters.routes.server.ts";
 import { POSTER_EXPORT_QUEUE } from "../features/posters/posters.service.server.ts";
 import { ratingsRoutes } from "../features/ratings/ratings.routes.server.ts";
@@ -228,6 +229,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // PMTiles archives are opened and checked now: one that cannot serve is logged and its styles disabled.
   const posterBasemap = basemapSources(config, { log: (message) => app.log.warn(message) });
   await posterBasemap.ready;
+  // One offline base map for the site's maps and the posters' towns and borders (decision 038).
+  const basemap = siteBasemap(config.MAP_DATA_DIR, () => app.services.geo.mapReference(), app.log);
   app.decorate(
     "services",
     createServices(database.db, clock, {
@@ -240,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       activities: config,
       posterSources: posterBasemap.sources,
       posterBasemap,
+      posterOpenData: openDataSource(basemap),
       payments: stripeGateway(config),
     }),
   );
@@ -339,7 +343,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(organizerRoutes);
   await app.register(ordersRoutes);
   await app.register(editorRoutes);
-  await app.register(mapsRoutes);
+  await app.register(mapsRoutes, { basemap });
   await app.register(resultsImportRoutes);
   await app.register(activitiesRoutes);
 

@@ -18,6 +18,7 @@ import { ordersService } from "../features/orders/orders.service.server.ts";
 import type { PaymentGateway } from "../features/orders/stripe.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
 import type { BasemapSources } from "../features/posters/basemap/basemap.server.ts";
+import type { OpenDataSource } from "../features/posters/basemap/opendata.server.ts";
 import { type PosterSources, postersService } from "../features/posters/posters.service.server.ts";
 import { ratingsService } from "../features/ratings/ratings.service.server.ts";
 import { resultsImportService } from "../features/results/import/results-import.service.server.ts";
@@ -68,6 +69,7 @@ export function createServices(
     posterSources?: PosterSources;
     /** The posters' map data (features/posters/basemap): fetched tiles → basemap layers. */
     posterBasemap?: BasemapSources | null;
+    posterOpenData?: OpenDataSource | null;
     /** Stripe, when the configuration has its keys (features/orders/stripe.server.ts). */
     payments?: PaymentGateway | null;
   },
@@ -157,6 +159,7 @@ export function createServices(
       storage: deps.storage,
       sources: deps.posterSources ?? { tiles: false, dem: false },
       basemap: deps.posterBasemap ?? null,
+      openData: deps.posterOpenData ?? null,
       enqueue: deps.enqueue,
       credits: {
         consume: async (tx, userId, posterId) => {

@@ -30,7 +30,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       if (!userId) throw loginRedirect(request);
       const opened = await service.open("poster", Number(params.id), userId, locale);
       if (!opened.mine) throw data({ kind: "item" }, { status: 404 });
-      return { poster: opened.poster, styles, signedIn: true };
+      return { poster: opened.poster, styles, openData: service.openData, signedIn: true };
     }
     const course = Number(url.searchParams.get("course"));
     const track = Number(url.searchParams.get("track"));
@@ -45,7 +45,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     // An activity is its owner's only: a visitor signs in first.
     if (type === "activity" && !userId) throw loginRedirect(request);
     const opened = await service.open(type, id, userId, locale);
-    return { poster: opened.poster, styles, signedIn: userId != null };
+    return { poster: opened.poster, styles, openData: service.openData, signedIn: userId != null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data({ kind: "item" }, { status: 404 });
     throw error;
@@ -58,7 +58,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function PosterCreatorPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("posters");
   const locale = i18n.language === "en" ? "en" : "fr";
-  const { poster, styles, signedIn } = loaderData;
+  const { poster, styles, openData, signedIn } = loaderData;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <h1 className="font-bold text-2xl text-ink-900 sm:text-3xl">
@@ -66,7 +66,7 @@ export default function PosterCreatorPage({ loaderData }: Route.ComponentProps) 
       </h1>
       <p className="mt-1 text-ink-700">{t("creator.description")}</p>
       <div className="mt-6">
-        <PosterCreator initial={poster} styles={styles} locale={locale} signedIn={signedIn} />
+        <PosterCreator initial={poster} styles={styles} openData={openData} locale={locale} signedIn={signedIn} />
       </div>
       <LazyToastHost />
     </div>

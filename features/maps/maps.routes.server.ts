@@ -21,7 +21,8 @@ import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { resources } from "../../shared/i18n/resources.ts";
 import { access } from "../accounts/access.server.ts";
-import { createBasemap, type EncodedTile, packed, resolveMapDataDir } from "./basemap/basemap.server.ts";
+import type { MapReference } from "../geo/geo.contract.ts";
+import { type Basemap, createBasemap, type EncodedTile, packed, resolveMapDataDir } from "./basemap/basemap.server.ts";
 import { createGlyphs, glyphsVersion, isFontStack } from "./basemap/glyphs.server.ts";
 import { outlineSvg } from "./basemap/outline-svg.server.ts";
 import { sprite } from "./basemap/sprite.server.ts";
@@ -91,23 +92,36 @@ function sendCached(
   return reply.send(body.body);
 }
 
-export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dir, tried } = resolveMapDataDir(app.config.MAP_DATA_DIR);
+/**
+ * The site's one offline base map: served here as tiles, and read in-process by the posters'
+ * open-data layer (features/posters/basemap/opendata.server.ts, decision 038).
+ */
+export function siteBasemap(
+  mapDataDir: string | undefined,
+  reference: () => Promise<MapReference>,
+  log: { warn: (message: string) => void },
+): Basemap {
+  const { dir, tried } = resolveMapDataDir(mapDataDir);
   if (!dir) {
-    app.log.warn(
+    log.warn(
       `Base map: France's outlines not found at ${tried} (set MAP_DATA_DIR to the france-geojson folder); ` +
-        "maps show Natural Earth's coarse outlines and the towns only.",
+        "maps show Natural Earth's coarse outlines and the towns only, posters have no towns and borders.",
     );
   }
-  const basemap = createBasemap({
+  return createBasemap({
     dataDir: dir,
-    reference: () => app.services.geo.mapReference(),
+    reference,
     names: {
       country: (code, locale) => (mapNames(locale).countries as Record<string, string>)[code] ?? code,
       sea: (key, locale) => (mapNames(locale).seas as Record<string, string>)[key] ?? key,
     },
     salt: glyphsVersion(),
   });
+}
+
+export const mapsRoutes: FastifyPluginAsyncZod<{ basemap?: Basemap }> = async (app, options) => {
+  const basemap =
+    options.basemap ?? siteBasemap(app.config.MAP_DATA_DIR, () => app.services.geo.mapReference(), app.log);
   const glyphs = createGlyphs({ cacheDir: path.join(app.config.dataDir, "cache", "glyphs") });
   const glyphRanges = new Map<string, EncodedTile>();
   const outlines = new Map<string, EncodedTile>();

@@ -118,6 +118,11 @@ export const posterDesignSchema = z.object({
     .max(MARGIN_MAX_MM, code("INVALID_FIELD")),
   textPosition: z.enum(["top", "bottom"], code("INVALID_FIELD")),
   mapStyle: z.enum(MAP_STYLE_IDS, code("INVALID_FIELD")),
+  /**
+   * « Communes et limites »: France's borders and town names from the open data (decision 038).
+   * Designs saved before it have none (false): they keep looking as they were exported.
+   */
+  towns: z.boolean(code("INVALID_FIELD")).default(false),
   show: z.object(
     Object.fromEntries(POSTER_DATA_FLAGS.map((f) => [f, z.boolean(code("INVALID_FIELD"))])) as Record<
       PosterDataFlag,
@@ -187,6 +192,7 @@ export function blankDesign(source: PosterDesign["source"], title = "", lang: "f
     marginMm: 15,
     textPosition: "bottom",
     mapStyle: "contours-light",
+    towns: true,
     show: { ...DEFAULT_SHOW },
     data: { distanceM: null, elevationGainM: null, timeMs: null, rank: null, date: null },
     lang,
@@ -302,4 +308,6 @@ export const posterProductsSchema = z.object({
       available: z.boolean(),
     }),
   ),
+  /** Whether France's open map data is there for « Communes et limites » (decision 038). */
+  openData: z.boolean(),
 });

@@ -50,6 +50,7 @@ export const postersRoutes: FastifyPluginAsyncZod = async (app) => {
           needs: MAP_STYLES[id].needs,
           available: styleAvailable(id, sources),
         })),
+        openData: service().openData,
       };
     },
   );

@@ -13,13 +13,15 @@ import { courses, events, type TrackPoint, tracks } from "../events/events.table
 import type { FileStorage } from "../media/storage.server.ts";
 import { results } from "../results/results.tables.ts";
 import { type BasemapSources, BasemapUnavailableError } from "./basemap/basemap.server.ts";
-import { basemapBox } from "./basemap/layer.ts";
+import { type BasemapLayer, type BBox, basemapBox } from "./basemap/layer.ts";
+import { type OpenDataSource, withOpenData } from "./basemap/opendata.server.ts";
 import type { PosterCredits } from "./credits-port.ts";
 import {
   blankDesign,
   type CourseFacts,
   designFromCourse,
   type ExportFormat,
+  type MapStyle,
   POSTER_EDIT_LIMIT,
   type PosterDesign,
   type PosterSourceType,
@@ -45,6 +47,8 @@ export type PosterDeps = {
   enqueue?: (queue: string, payload: unknown, options?: { tx?: Executor }) => Promise<number>;
   /** The map data of the styles that need it (basemap/basemap.server.ts); null: none configured. */
   basemap?: BasemapSources | null;
+  /** France's towns and borders from the site's offline base map (decision 038); null: no data. */
+  openData?: OpenDataSource | null;
 };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -226,9 +230,25 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
       throw new ApiError("INVALID_FIELD", { field: "design.mapStyle" });
   }
 
+  /**
+   * The basemap layer of a style over `bbox` (Web Mercator) for about `pixels` across: the
+   * configured sources' data, with France's towns and borders when asked for (null: nothing to
+   * draw but the track). Throws BasemapUnavailableError when a configured source fails.
+   */
+  async function mapLayer(style: MapStyle, bbox: BBox, pixels: number, towns: boolean): Promise<BasemapLayer | null> {
+    // The open data first: its first build reads the towns' reference synchronously (seconds),
+    // which must not run while the sources' fetches count their time-outs.
+    const open = towns && deps.openData ? await deps.openData.build(bbox, pixels) : null;
+    const layer = deps.basemap ? await deps.basemap.build(style, bbox, pixels) : null;
+    return withOpenData(layer, style, bbox, open);
+  }
+
   return {
     sources: deps.sources,
     basemap: deps.basemap ?? null,
+    /** Whether France's open map data is there (the creator's « Communes et limites »). */
+    openData: deps.openData?.available ?? false,
+    mapLayer,
 
     /** One request of the creator's preview for map data from this address, or TOO_MANY_ATTEMPTS. */
     countBasemapRequest: (ip: string) => limiter.hit(`poster-basemap:ip:${ip}`, BASEMAP_LIMIT),
@@ -429,9 +449,10 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
       try {
         let scene = renderPoster(poster.design, { points: poster.track }, serverFonts());
         // The map data of the style, fetched for the map's frame at the print's resolution (decision 037).
-        if (deps.basemap && scene.view) {
+        if (scene.view) {
           const pixels = Math.round((scene.map.w / 25.4) * 300);
-          const layer = await deps.basemap.build(poster.design.mapStyle, basemapBox(scene.view, 0.02), pixels);
+          const { mapStyle, towns } = poster.design;
+          const layer = await mapLayer(mapStyle, basemapBox(scene.view, 0.02), pixels, towns);
           if (layer) scene = renderPoster(poster.design, { points: poster.track }, serverFonts(), layer);
         }
         await progress(40);

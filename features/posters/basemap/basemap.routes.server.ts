@@ -47,12 +47,18 @@ export const basemapRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "For the styles that draw from the configured tiles or elevation (and the contour styles when an " +
           "elevation source is configured): shapes on a 0…20000 grid across the box (Web Mercator), a shaded " +
-          "relief image, contour rings, and the credits to print. `layer` is null when the style needs no map data. " +
+          "relief image, contour rings, and the credits to print; with towns=1, France's borders, land and town names " +
+          "from the open data where it covers the box (decision 038). `layer` is null when there is nothing to draw. " +
           "503 POSTER_MAP_UNAVAILABLE when a source fails or does not answer in time.",
         querystring: z.object({
           style: z.enum(MAP_STYLE_IDS),
           bbox: bboxParam,
           px: z.coerce.number().int().min(64).max(MAX_PREVIEW_PX).default(900),
+          towns: z
+            .enum(["0", "1"])
+            .default("0")
+            .transform((v) => v === "1")
+            .describe("1: add France's borders and town names (decision 038) where the open data covers the box"),
         }),
         response: {
           200: z.object({ layer: basemapLayerSchema.nullable() }),
@@ -64,12 +70,11 @@ export const basemapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await app.services.posters.countBasemapRequest(request.ip);
-      const { style, bbox, px } = request.query;
+      const { style, bbox, px, towns } = request.query;
       const posters = app.services.posters;
       if (!styleAvailable(style, posters.sources)) throw new ApiError("INVALID_FIELD", { field: "style" });
-      if (!posters.basemap) return { layer: null };
       try {
-        const layer = await posters.basemap.build(style, degreesToBbox(bbox), px);
+        const layer = await posters.mapLayer(style, degreesToBbox(bbox), px, towns);
         reply.header("Cache-Control", "public, max-age=86400");
         return { layer };
       } catch (error) {

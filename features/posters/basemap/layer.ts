@@ -34,6 +34,10 @@ export type ShapeKind = (typeof SHAPE_KINDS)[number];
 
 const flat = z.array(z.number().int());
 
+/** France's administrative borders (decision 038), from the finest to the outline. */
+export const BORDER_LEVELS = ["commune", "department", "region", "coast", "frontier"] as const;
+export type BorderLevel = (typeof BORDER_LEVELS)[number];
+
 export const basemapLayerSchema = z.object({
   style: z.enum(MAP_STYLE_IDS),
   /** minX, minY, maxX, maxY in Web Mercator units (y grows northwards). */
@@ -51,10 +55,29 @@ export const basemapLayerSchema = z.object({
     .nullable(),
   /** Vector shapes: polygons (closed rings) or lines, already clipped to the box. */
   shapes: z.array(z.object({ kind: z.enum(SHAPE_KINDS), closed: z.boolean(), rings: z.array(flat) })),
+  /**
+   * France's open data (decision 038, basemap/opendata.server.ts): borders as lines, finest last
+   * drawn first (communes, departments, regions, the coast and land frontier).
+   */
+  borders: z.array(z.object({ level: z.enum(BORDER_LEVELS), lines: z.array(flat) })).default([]),
+  /** France's land (departments' polygons, closed rings): what is not land in the box is sea. */
+  land: z.array(flat).default([]),
+  /** Towns near the course, largest first: the renderer places the labels that fit. */
+  places: z
+    .array(
+      z.object({
+        name: z.string().max(80),
+        population: z.number().int().min(0),
+        x: z.number().int(),
+        y: z.number().int(),
+      }),
+    )
+    .default([]),
   /** Printed small in the map's corner (© OpenStreetMap contributors, the elevation's source). */
   credits: z.array(z.string()),
 });
-export type BasemapLayer = z.infer<typeof basemapLayerSchema>;
+/** As built or received: `borders` and `places` may be left out (layers of decision 037). */
+export type BasemapLayer = z.input<typeof basemapLayerSchema>;
 
 export type BBox = [number, number, number, number];
 

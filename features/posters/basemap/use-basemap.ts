@@ -12,30 +12,39 @@ import { type BasemapLayer, type BBox, basemapBox, bboxToDegrees, layerCovers } 
 /** Pixels across the preview's map: enough for a sharp preview on a high-density screen. */
 const PREVIEW_PX = 1200;
 
+/** The layer shown and whether it was asked with France's towns and borders (decision 038). */
+export type PreviewLayer = { layer: BasemapLayer | null; towns: boolean };
+
 export function useBasemap(
   style: MapStyle,
+  towns: boolean,
   view: BBox | null | undefined,
   styles: readonly { id: MapStyle; needs: MapSource | null; available: boolean }[],
-  layer: BasemapLayer | null,
-  setLayer: (layer: BasemapLayer | null) => void,
+  current0: PreviewLayer,
+  setLayer: (layer: PreviewLayer) => void,
   onError: (response: Response) => void,
 ) {
   const demConfigured = styles.some((s) => s.needs === "dem" && s.available);
+  const available = styles.find((s) => s.id === style)?.available ?? false;
   const wanted =
-    (styles.find((s) => s.id === style)?.available ?? false) &&
-    (MAP_STYLES[style].needs != null || (demConfigured && style.startsWith("contours")));
+    available && (towns || MAP_STYLES[style].needs != null || (demConfigured && style.startsWith("contours")));
   const viewKey = view?.map((v) => v.toFixed(7)).join(",") ?? "";
   const failed = useRef<string | null>(null);
-  const current = useRef(layer);
-  current.current = layer;
+  const current = useRef(current0);
+  current.current = current0;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view is followed through its key.
   useEffect(() => {
     if (!wanted || !view) return;
-    const have = current.current;
-    if (have && have.style === style && layerCovers(have, view)) return;
+    const { layer: have, towns: haveTowns } = current.current;
+    if (have && have.style === style && (haveTowns || !towns) && layerCovers(have, view)) return;
     const box = bboxToDegrees(basemapBox(view, 0.1));
-    const query = new URLSearchParams({ style, bbox: box.map((v) => v.toFixed(6)).join(","), px: String(PREVIEW_PX) });
+    const query = new URLSearchParams({
+      style,
+      bbox: box.map((v) => v.toFixed(6)).join(","),
+      px: String(PREVIEW_PX),
+      ...(towns ? { towns: "1" } : {}),
+    });
     const key = query.toString();
     if (failed.current === key) return;
     const abort = new AbortController();
@@ -48,7 +57,7 @@ export function useBasemap(
           return;
         }
         const body = (await response.json()) as { layer: BasemapLayer | null };
-        if (!abort.signal.aborted) setLayer(body.layer);
+        if (!abort.signal.aborted) setLayer({ layer: body.layer, towns });
       } catch {
         // Aborted (a newer frame) or offline: the preview keeps what it has.
       }
@@ -57,5 +66,5 @@ export function useBasemap(
       clearTimeout(timer);
       abort.abort();
     };
-  }, [wanted, style, viewKey]);
+  }, [wanted, style, towns, viewKey]);
 }

@@ -12,8 +12,7 @@ import type { Locale } from "../../../shared/constants.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { rememberReturnAfterPayment } from "../../../shared/return-after-payment.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import type { BasemapLayer } from "../basemap/layer.ts";
-import { useBasemap } from "../basemap/use-basemap.ts";
+import { type PreviewLayer, useBasemap } from "../basemap/use-basemap.ts";
 import {
   EXPORT_FORMATS,
   type ExportFormat,
@@ -63,11 +62,14 @@ async function errorMessage(response: Response, fallback: string): Promise<strin
 export function PosterCreator({
   initial,
   styles,
+  openData = false,
   locale,
   signedIn,
 }: {
   initial: PosterView;
   styles: StyleAvailability[];
+  /** France's open map data is there (« Communes et limites », decision 038). */
+  openData?: boolean;
   locale: Locale;
   signedIn: boolean;
 }) {
@@ -93,14 +95,20 @@ export function PosterCreator({
   }, []);
 
   // The style's map data (tiles, elevation), fetched for the preview's frame (decision 037).
-  const [basemap, setBasemap] = useState<BasemapLayer | null>(null);
+  const [preview, setPreview] = useState<PreviewLayer>({ layer: null, towns: false });
+  const basemap = preview.layer;
   const scene = useMemo(
     () => (fonts ? renderPoster(design, { points: initial.track }, fonts, basemap) : null),
     [design, fonts, initial.track, basemap],
   );
-  useBasemap(design.mapStyle, scene?.view, styles, basemap, setBasemap, async (response) => {
+  const askTowns = openData && design.towns;
+  useBasemap(design.mapStyle, askTowns, scene?.view, styles, preview, setPreview, async (response) => {
     await showToast("error", await errorMessage(response, t("common:errors.generic")));
   });
+  // Asked with towns and none came: the course is outside the data (France only).
+  const townsOutside =
+    preview.towns && preview.layer != null && !preview.layer.borders?.length && !preview.layer.places?.length;
+  const townsOutsideKnown = preview.towns && (preview.layer == null || townsOutside);
 
   const update = (patch: Partial<PosterDesign>) => {
     setDesign((d) => ({ ...d, ...patch }));
@@ -275,6 +283,26 @@ export function PosterCreator({
           {selectedStyle && !selectedStyle.available && (
             <p className="mt-1 text-ink-700 text-xs">{styleNote(selectedStyle)}</p>
           )}
+          <label className={`${label} mt-3 flex items-start gap-2`}>
+            <input
+              type="checkbox"
+              className="mt-0.5"
+              checked={openData && design.towns && !townsOutsideKnown}
+              disabled={!openData || townsOutsideKnown}
+              aria-describedby="poster-towns-note"
+              onChange={(e) => update({ towns: e.target.checked })}
+            />
+            <span>
+              {t("creator.towns")}
+              <span id="poster-towns-note" className="block font-normal text-ink-700 text-xs">
+                {!openData
+                  ? t("creator.townsNoData")
+                  : townsOutsideKnown
+                    ? t("creator.townsOutside")
+                    : t("creator.townsHint")}
+              </span>
+            </span>
+          </label>
           <p className="mt-2 text-ink-700 text-xs">
             {styles.filter((s) => !s.available).some((s) => s.needs === "tiles") && t("creator.styleNeedsTiles")}{" "}
             {styles.filter((s) => !s.available).some((s) => s.needs === "dem") && t("creator.styleNeedsDem")}{" "}

@@ -22,6 +22,7 @@ import {
 import { elevationContours } from "./contours.ts";
 import type { PosterFontSet } from "./fonts.ts";
 import { cumulative, type Frame, fitTrack, type TrackPoint } from "./geo.ts";
+import { borderPrims, landPrims, type Rect, townLabels } from "./opendata.ts";
 import { fitText, textPath } from "./text.ts";
 
 export type Prim =
@@ -302,6 +303,15 @@ export function renderPoster(
       : "trace";
   const strokeW = short * 0.0042;
   let view: Scene["view"] = null;
+  // France's open data (decision 038): drawn when the design asks and the layer holds it.
+  const openData = design.towns && layer != null && Boolean(layer.borders?.length || layer.places?.length);
+  const creditFor = (withOpenData: boolean) => {
+    const all = [...(layer?.credits ?? []), ...(withOpenData ? [PRINT[design.lang].openDataCredit] : [])].join(" · ");
+    return all ? creditLayout(all, font.regular, short, map) : null;
+  };
+  // Names keep clear of the longest credits; the open data's is printed when something of it was drawn.
+  let credit = creditFor(openData);
+  let openDataDrawn = false;
 
   if (points.length >= 2) {
     const geometry = geometryOf(track.points, points, map, short * 0.03);
@@ -309,6 +319,11 @@ export function renderPoster(
     const [vx0, vy1] = geometry.fit.fromPage(map.x, map.y);
     const [vx1, vy0] = geometry.fit.fromPage(map.x + map.w, map.y + map.h);
     view = [vx0, vy0, vx1, vy1];
+    if (openData && layer && !layer.image) {
+      const land = landPrims(layer, colors, geometry.fit.toPage, map);
+      openDataDrawn ||= land.length > 0;
+      prims.push(...land);
+    }
     if (layer) prims.push(...basemapPrims(layer, drawnStyle, colors, short, geometry.fit.toPage, map));
 
     // Contours from the elevation model when configured, else from the track's own elevation.
@@ -357,6 +372,12 @@ export function renderPoster(
           }
         });
       }
+    }
+
+    if (openData && layer) {
+      const borders = borderPrims(layer, colors, short, geometry.fit.toPage, map);
+      openDataDrawn ||= borders.length > 0;
+      prims.push(...borders);
     }
 
     // Points closer than half the line's width apart cannot be seen at print size.
@@ -434,6 +455,17 @@ export function renderPoster(
         stroke: colors.background,
         width: strokeW * 0.6,
       });
+    }
+
+    if (openData && layer) {
+      const r = short * 0.014;
+      const ends = [xy[0], xy[xy.length - 1]].map(([x, y]) => ({ x: x - r, y: y - r, w: 2 * r, h: 2 * r }));
+      const avoid: Rect[] = [...ends, ...(credit ? [credit.box] : [])];
+      const towns = townLabels(layer, font.regular, colors, short, geometry.fit.toPage, map, kept, avoid);
+      prims.push(...towns.prims);
+      openDataDrawn ||= towns.labels.length > 0;
+      for (const l of towns.labels)
+        boxes.push({ name: `place:${l.name}`, x: l.x, y: l.y, w: l.w, h: l.h, lines: 1, size: l.size });
     }
 
     if (profile && totalM) {
@@ -565,39 +597,37 @@ export function renderPoster(
   }
 
   // The map data's credits, small in the map's lower right corner on a veil of the background.
-  if (layer?.credits.length) {
-    const credit = layer.credits.join(" · ");
-    const size = short * 0.0085;
-    const fit = fitText(font.regular, credit, {
-      maxWidth: map.w * 0.7,
-      maxHeight: size * 1.3,
-      maxSize: size,
-      minSize: size * 0.5,
+  if (openData && !openDataDrawn) credit = creditFor(false);
+  if (credit) {
+    const { fit, x, y, w, box } = credit;
+    prims.push({ t: "rect", ...box, fill: colors.background, opacity: 0.75 });
+    prims.push({
+      t: "path",
+      d: textPath(font.regular, fit.lines[0], x, y - fit.size * 0.2, fit.size),
+      fill: colors.text,
     });
-    if (fit.lines[0]) {
-      const w = fit.widths[0];
-      const pad = fit.size * 0.4;
-      const x = map.x + map.w - w - pad;
-      const y = map.y + map.h - pad;
-      prims.push({
-        t: "rect",
-        x: x - pad,
-        y: y - fit.size - pad * 0.5,
-        w: w + pad * 2,
-        h: fit.size + pad * 1.5,
-        fill: colors.background,
-        opacity: 0.75,
-      });
-      prims.push({
-        t: "path",
-        d: textPath(font.regular, fit.lines[0], x, y - fit.size * 0.2, fit.size),
-        fill: colors.text,
-      });
-      boxes.push({ name: "credits", x, y: y - fit.size, w, h: fit.size, lines: 1, size: fit.size });
-    }
+    boxes.push({ name: "credits", x, y: y - fit.size, w, h: fit.size, lines: 1, size: fit.size });
   }
 
   return { width: W, height: H, prims, boxes, inner, map, drawnStyle, view };
+}
+
+/** Where the credits go: small, in the map's lower right corner; `box` is their veil. */
+function creditLayout(credit: string, face: PosterFontSet[keyof PosterFontSet]["regular"], short: number, map: Frame) {
+  const size = short * 0.0085;
+  const fit = fitText(face, credit, {
+    maxWidth: map.w * 0.7,
+    maxHeight: size * 1.3,
+    maxSize: size,
+    minSize: size * 0.5,
+  });
+  if (!fit.lines[0]) return null;
+  const w = fit.widths[0];
+  const pad = fit.size * 0.4;
+  const x = map.x + map.w - w - pad;
+  const y = map.y + map.h - pad;
+  const box = { x: x - pad, y: y - fit.size - pad * 0.5, w: w + pad * 2, h: fit.size + pad * 1.5 };
+  return { fit, x, y, w, box };
 }
 
 /** Whether a style can be drawn with the configured sources (and this renderer). */
