@@ -25,7 +25,9 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, withoutSpareWalSegments(new Uint8Array(await dump.arrayBuffer()), segment));
   await database.close();
   project.provide("templateDump", file);
-  console.log(`[api tests] template database ready in ${Date.now() - started} ms (${Math.round(fs.statSync(file).size / 1e6)} MB)`);
+  console.log(
+    `[api tests] template database ready in ${Date.now() - started} ms (${Math.round(fs.statSync(file).size / 1e6)} MB)`,
+  );
   return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
 }
 
