@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp } from "../../../tests/api/harness.ts";
 import { basemapSources } from "./basemap.server.ts";
-import { type BasemapLayer, degreesToBbox } from "./layer.ts";
+import { type BasemapLayer, basemapLayerSchema, degreesToBbox } from "./layer.ts";
 import { fixtureArchive, type RangeServer, startRangeServer } from "./pmtiles.fixture.ts";
 import { startTileServer, type TileServer } from "./tile-server.fixture.ts";
 
@@ -73,7 +73,8 @@ describe("posters' map data from PMTiles archives", () => {
       const layer = (r.json() as { layer: BasemapLayer }).layer;
       const expected = await reference.build(style, degreesToBbox([6.85, 45.87, 6.95, 45.93]), 600);
       expect(layer.shapes.length + (layer.image ? 1 : 0), style).toBeGreaterThan(0);
-      expect(layer, style).toEqual(JSON.parse(JSON.stringify(expected)));
+      // The route answers the layer as its schema reads it (decision 038's empty towns and borders).
+      expect(layer, style).toEqual(basemapLayerSchema.parse(JSON.parse(JSON.stringify(expected))));
     }
   });
 
