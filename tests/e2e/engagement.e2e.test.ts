@@ -102,8 +102,11 @@ describe("a runner's season", () => {
     await dialog.getByRole("button", { name: "Enregistrer" }).click();
     await expect.poll(() => toast(page)).toContain("Course ajoutée à votre planning.");
     await expect.poll(() => plan(first.id).textContent()).toContain("Dans mon planning : Inscrit·e");
+    // The first dialog is gone before the second opens (on a busy machine it can still be closing).
+    await expect.poll(() => dialog.count()).toBe(0);
     await plan(second.id).click();
-    await page.getByTestId("plan-dialog").getByRole("button", { name: "Enregistrer" }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Enregistrer" }).click();
     await expect.poll(() => plan(second.id).textContent()).toContain("Dans mon planning : Prévue");
 
     await page.goto(`${baseURL}/user/planning`);
