@@ -2,8 +2,8 @@
 // `npm test`: the whole suite — lint, types, i18n, build, then unit, component, API (PGlite, and the
 // real PostgreSQL when TEST_DATABASE_URL is set) and browser journeys — with one closing count.
 //
-// Four lanes run side by side (docs/test-suite-timing.md): the checks (build first, then lint, i18n
-// and types), the unit and component projects, the API projects (api, api-pg), and the
+// Three lanes run side by side (docs/test-suite-timing.md): the checks (build first, then lint, i18n
+// and types), the Vitest projects that need no build (unit, component, api, api-pg), and the
 // browser journeys (e2e), whose global setup prepares its database meanwhile and starts the server
 // once the build step has succeeded (told through the file in DOSSARD_BUILD_STATUS). Each step's
 // output is printed in one block when it ends (a check's only when it fails), then one line per
@@ -80,15 +80,11 @@ const checks = (async () => {
   }
 })();
 
-// The journeys, the API projects and the unit/component projects each get their own Vitest
-// process: within one process Vitest runs projects of different pool settings one group after the
-// other, and each group's last slow file left a core idle (docs/test-suite-timing.md, session 8).
 const journeys = vitest("browser", ["e2e"]);
-const api = vitest("api", ["api", ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : [])]);
-const withoutServer = vitest("node", ["unit", "component"]);
+const withoutBuild = vitest("node", ["unit", "component", "api", ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : [])]);
 
 await checks;
-const lanes = await Promise.all([withoutServer, api, journeys]);
+const lanes = await Promise.all([withoutBuild, journeys]);
 
 let passed = 0;
 let failed = 0;
@@ -96,8 +92,7 @@ let skipped = 0;
 console.log(`\nnpm test: ${seconds(Date.now() - suiteStarted)} in all`);
 for (const [lane, step] of [
   ["node", lanes[0]],
-  ["api", lanes[1]],
-  ["browser", lanes[2]],
+  ["browser", lanes[1]],
 ]) {
   const summaries = fs.existsSync(summaryFile(lane)) ? JSON.parse(fs.readFileSync(summaryFile(lane), "utf8")) : [];
   let laneFailed = 0;
