@@ -7,11 +7,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../../tests/api/harness.ts";
-import { fixtureRun, toGpx } from "../../activities/activity-fixtures.ts";
-import type { PosterView } from "../poster.contract.ts";
 import { BASEMAP_LIMIT } from "../posters.service.server.ts";
 import { posterExports } from "../posters.tables.ts";
 import type { BasemapLayer } from "./layer.ts";
+import { exportPng, posterNear } from "./poster-api.fixture.ts";
 import { startTileServer, type TileServer } from "./tile-server.fixture.ts";
 
 let t: TestApp;
@@ -38,38 +37,6 @@ const get = (url: string, cookie?: string, locale = "fr") =>
     url,
     headers: { ...accessHeaders, "x-locale": locale, ...(cookie ? { cookie } : {}) },
   });
-
-async function posterNear(cookie: string, lng: number, lat: number, mapStyle: string): Promise<PosterView> {
-  const gpx = toGpx(fixtureRun({ km: 5, lat, lng, start: new Date("2026-04-19T08:00:00Z") }), "Boucle du Mont");
-  const uploaded = await t.app.inject({
-    method: "POST",
-    url: "/api/upload/activities",
-    headers: { ...accessHeaders, cookie, "content-type": "multipart/form-data; boundary=----poster" },
-    payload: `------poster\r\nContent-Disposition: form-data; name="file"; filename="run.gpx"\r\nContent-Type: application/octet-stream\r\n\r\n${gpx}\r\n------poster--\r\n`,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(200);
-  const id = (uploaded.json() as { files: { activity: { id: number } }[] }).files[0].activity.id;
-  const started = (await get(`/api/poster/activity/${id}`, cookie)).json() as { poster: PosterView };
-  const saved = await t.app.inject({
-    method: "POST",
-    url: "/api/poster",
-    headers: { ...accessHeaders, cookie, "content-type": "application/json" },
-    payload: JSON.stringify({ design: { ...started.poster.design, mapStyle } }),
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return (saved.json() as { poster: PosterView }).poster;
-}
-
-async function exportPng(cookie: string, id: number) {
-  const started = await t.app.inject({
-    method: "POST",
-    url: `/ext/user/poster/${id}/export/png`,
-    headers: { ...accessHeaders, cookie },
-  });
-  expect(started.statusCode, started.body).toBe(202);
-  await t.app.jobs.drain().catch(() => undefined);
-  return get(`/ext/user/poster/${id}/export/png`, cookie);
-}
 
 /** Distinct colours (4 bits a channel) in the middle of the picture, where the map is. */
 async function mapColours(png: Buffer): Promise<number> {
@@ -120,20 +87,35 @@ describe("posters' map data from configured sources", () => {
 
   it("exports a relief poster and a roads poster as PNG drawn over their map data", async () => {
     const one = await testMember(t);
-    const relief = await posterNear(one.cookie, 6.87, 45.89, "relief");
-    const png = await exportPng(one.cookie, relief.id as number);
+    const relief = await posterNear(
+      t,
+      one.cookie,
+      { lng: 6.87, lat: 45.89, name: "Boucle du Mont" },
+      { mapStyle: "relief" },
+    );
+    const png = await exportPng(t, one.cookie, relief.id as number);
     expect(png.statusCode, png.body.slice(0, 200)).toBe(200);
     expect(png.headers["content-type"]).toBe("image/png");
 
     const two = await testMember(t);
-    const trace = await posterNear(two.cookie, 6.87, 45.89, "trace");
-    const plain = await exportPng(two.cookie, trace.id as number);
+    const trace = await posterNear(
+      t,
+      two.cookie,
+      { lng: 6.87, lat: 45.89, name: "Boucle du Mont" },
+      { mapStyle: "trace" },
+    );
+    const plain = await exportPng(t, two.cookie, trace.id as number);
     // The hypsometric relief fills the map with colours a lone line on paper does not have.
     expect(await mapColours(png.rawPayload)).toBeGreaterThan((await mapColours(plain.rawPayload)) * 3);
 
     const three = await testMember(t);
-    const roads = await posterNear(three.cookie, 6.87, 45.89, "roads");
-    const roadsPng = await exportPng(three.cookie, roads.id as number);
+    const roads = await posterNear(
+      t,
+      three.cookie,
+      { lng: 6.87, lat: 45.89, name: "Boucle du Mont" },
+      { mapStyle: "roads" },
+    );
+    const roadsPng = await exportPng(t, three.cookie, roads.id as number);
     expect(roadsPng.statusCode).toBe(200);
     // The same track and design as the "trace" poster: what differs is the roads, water and credit
     // (the credit alone is under 0.1 % of the paper).
@@ -172,8 +154,13 @@ describe("posters' map data from configured sources", () => {
       expect((en.json() as { error: { message: string } }).error.message).toMatch(/map data could not be loaded/);
 
       const member = await testMember(t);
-      const poster = await posterNear(member.cookie, 2.35, 48.85, "relief-simple");
-      const failed = await exportPng(member.cookie, poster.id as number);
+      const poster = await posterNear(
+        t,
+        member.cookie,
+        { lng: 2.35, lat: 48.85, name: "Boucle du Mont" },
+        { mapStyle: "relief-simple" },
+      );
+      const failed = await exportPng(t, member.cookie, poster.id as number);
       expect(failed.statusCode).toBe(503);
       expect(failed.json()).toMatchObject({ error: { code: "POSTER_MAP_UNAVAILABLE" } });
       const rows = await t.database.db

@@ -6,9 +6,14 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../../tests/api/harness.ts";
-import { fixtureRun, toGpx } from "../../activities/activity-fixtures.ts";
-import type { PosterView } from "../poster.contract.ts";
 import type { BasemapLayer } from "./layer.ts";
+import { exportPng, posterNear } from "./poster-api.fixture.ts";
+
+async function png(cookie: string, id: number): Promise<Buffer> {
+  const response = await exportPng(t, cookie, id);
+  expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  return response.rawPayload;
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,41 +25,6 @@ const get = (url: string, cookie?: string) =>
   t.app.inject({ method: "GET", url, headers: { ...accessHeaders, "x-locale": "fr", ...(cookie ? { cookie } : {}) } });
 
 const ANNECY = "6.10,45.86,6.16,45.92";
-
-async function posterNear(cookie: string, lng: number, lat: number, towns: boolean): Promise<PosterView> {
-  const gpx = toGpx(fixtureRun({ km: 5, lat, lng, start: new Date("2026-04-19T08:00:00Z") }), "Tour d'Annecy");
-  const uploaded = await t.app.inject({
-    method: "POST",
-    url: "/api/upload/activities",
-    headers: { ...accessHeaders, cookie, "content-type": "multipart/form-data; boundary=----poster" },
-    payload: `------poster\r\nContent-Disposition: form-data; name="file"; filename="run.gpx"\r\nContent-Type: application/octet-stream\r\n\r\n${gpx}\r\n------poster--\r\n`,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(200);
-  const id = (uploaded.json() as { files: { activity: { id: number } }[] }).files[0].activity.id;
-  const started = (await get(`/api/poster/activity/${id}`, cookie)).json() as { poster: PosterView };
-  expect(started.poster.design.towns).toBe(true);
-  const saved = await t.app.inject({
-    method: "POST",
-    url: "/api/poster",
-    headers: { ...accessHeaders, cookie, "content-type": "application/json" },
-    payload: JSON.stringify({ design: { ...started.poster.design, mapStyle: "trace", towns } }),
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return (saved.json() as { poster: PosterView }).poster;
-}
-
-async function exportPng(cookie: string, id: number): Promise<Buffer> {
-  const started = await t.app.inject({
-    method: "POST",
-    url: `/ext/user/poster/${id}/export/png`,
-    headers: { ...accessHeaders, cookie },
-  });
-  expect(started.statusCode, started.body).toBe(202);
-  await t.app.jobs.drain().catch(() => undefined);
-  const png = await get(`/ext/user/poster/${id}/export/png`, cookie);
-  expect(png.statusCode, png.body.slice(0, 200)).toBe(200);
-  return png.rawPayload;
-}
 
 describe("posters' towns and borders from France's open data", () => {
   it("says the open data is there, with no map source configured", async () => {
@@ -82,13 +52,16 @@ describe("posters' towns and borders from France's open data", () => {
     // A member's first export is free (one credit each).
     const one = await testMember(t);
     const two = await testMember(t);
-    const withTowns = await posterNear(one.cookie, 6.13, 45.9, true);
-    const without = await posterNear(two.cookie, 6.13, 45.9, false);
-    const a = await sharp(await exportPng(one.cookie, withTowns.id as number))
+    const near = { lng: 6.13, lat: 45.9, name: "Tour d'Annecy" };
+    const withTowns = await posterNear(t, one.cookie, near, { mapStyle: "trace", towns: true }, (design) =>
+      expect(design.towns).toBe(true),
+    );
+    const without = await posterNear(t, two.cookie, near, { mapStyle: "trace", towns: false });
+    const a = await sharp(await png(one.cookie, withTowns.id as number))
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const b = await sharp(await exportPng(two.cookie, without.id as number))
+    const b = await sharp(await png(two.cookie, without.id as number))
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });

@@ -17,6 +17,7 @@ type Colors = { background: string; text: string; accent: string };
 type PathPrim = { t: "path"; d: string; fill?: string; stroke?: string; width?: number; round?: boolean };
 type DotPrim = { t: "circle"; cx: number; cy: number; r: number; fill: string };
 
+/** The colour `t` of the way from `a` to `b` (#rrggbb), channel by channel. */
 export function mix(a: string, b: string, t: number): string {
   const pa = [1, 3, 5].map((i) => Number.parseInt(a.slice(i, i + 2), 16));
   const pb = [1, 3, 5].map((i) => Number.parseInt(b.slice(i, i + 2), 16));

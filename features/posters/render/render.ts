@@ -22,7 +22,7 @@ import {
 import { elevationContours } from "./contours.ts";
 import type { PosterFontSet } from "./fonts.ts";
 import { cumulative, type Frame, fitTrack, type TrackPoint } from "./geo.ts";
-import { borderPrims, landPrims, type Rect, townLabels } from "./opendata.ts";
+import { borderPrims, landPrims, mix, type Rect, townLabels } from "./opendata.ts";
 import { fitText, textPath } from "./text.ts";
 
 export type Prim =
@@ -67,14 +67,6 @@ const PRINT = { fr: frPosters.print, en: enPosters.print };
 
 const HYPSO = ["#2b83ba", "#80bfac", "#c7e9ad", "#ffffbf", "#fec980", "#f17c4a", "#d7191c"];
 
-function mix(a: string, b: string, t: number): string {
-  const pa = [1, 3, 5].map((i) => Number.parseInt(a.slice(i, i + 2), 16));
-  const pb = [1, 3, 5].map((i) => Number.parseInt(b.slice(i, i + 2), 16));
-  return `#${pa
-    .map((v, i) => Math.round(v + (pb[i] - v) * t))
-    .map((v) => v.toString(16).padStart(2, "0"))
-    .join("")}`;
-}
 
 function ramp(colors: readonly string[], t: number): string {
   const x = Math.max(0, Math.min(1, t)) * (colors.length - 1);
