@@ -67,7 +67,6 @@ const PRINT = { fr: frPosters.print, en: enPosters.print };
 
 const HYPSO = ["#2b83ba", "#80bfac", "#c7e9ad", "#ffffbf", "#fec980", "#f17c4a", "#d7191c"];
 
-
 function ramp(colors: readonly string[], t: number): string {
   const x = Math.max(0, Math.min(1, t)) * (colors.length - 1);
   const i = Math.min(Math.floor(x), colors.length - 2);
