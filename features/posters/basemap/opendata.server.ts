@@ -138,7 +138,8 @@ export type OpenDataSource = ReturnType<typeof openDataSource>;
 
 /**
  * The poster's layer with the open data added (a layer of its own for the styles that draw
- * nothing else): what the route answers and the export job draws.
+ * nothing else): what the route answers and the export job draws. Both were built over the same
+ * `bbox` (posters.service `mapLayer`), so they share the layer's grid.
  */
 export function withOpenData(
   layer: BasemapLayer | null,
@@ -148,7 +149,5 @@ export function withOpenData(
 ): BasemapLayer | null {
   if (!data) return layer;
   const base = layer ?? { style, bbox, image: null, contours: null, shapes: [], credits: [] };
-  // The open data is on the base layer's grid: a tile layer of another box is re-gridded.
-  if (base.bbox.some((v, i) => v !== bbox[i])) return base;
   return { ...base, borders: data.borders, land: data.land, places: data.places };
 }
