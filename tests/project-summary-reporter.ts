@@ -12,8 +12,11 @@ export type ProjectSummary = {
   wallMs: number;
   /** Time spent in the project's files, added up (import, setup and tests), in ms. */
   fileMs: number;
-  /** Each file's time and test count, slowest first (for docs/test-suite-timing.md). */
-  perFile: { file: string; ms: number; tests: number }[];
+  /**
+   * Each file's time and test count, slowest first, with when it started and ended (ms since the run
+   * began): the run's timeline, for docs/test-suite-timing.md.
+   */
+  perFile: { file: string; ms: number; tests: number; startMs: number; endMs: number }[];
 };
 
 /**
@@ -21,18 +24,30 @@ export type ProjectSummary = {
  * VITEST_PROJECT_SUMMARY (default test-results/projects.json); scripts/test.mjs prints them as one
  * line each before the closing count.
  */
+/** A file run by one project (api and api-pg run the same files). */
+const fileKey = (testModule: TestModule) => `${testModule.project.name} ${testModule.moduleId}`;
+
 export default class ProjectSummaryReporter implements Reporter {
   private readonly started = new Map<string, number>();
   private readonly ended = new Map<string, number>();
+  private readonly fileTimes = new Map<string, { start: number; end: number }>();
+  private runStarted = Date.now();
 
   private readonly outputFile = process.env.VITEST_PROJECT_SUMMARY ?? "test-results/projects.json";
 
+  onTestRunStart() {
+    this.runStarted = Date.now();
+  }
+
   onTestModuleStart(testModule: TestModule) {
+    this.fileTimes.set(fileKey(testModule), { start: Date.now(), end: Date.now() });
     const name = testModule.project.name;
     if (!this.started.has(name)) this.started.set(name, Date.now());
   }
 
   onTestModuleEnd(testModule: TestModule) {
+    const times = this.fileTimes.get(fileKey(testModule));
+    if (times) times.end = Date.now();
     this.ended.set(testModule.project.name, Date.now());
   }
 
@@ -61,7 +76,14 @@ export default class ProjectSummaryReporter implements Reporter {
       summary.failed += testModule.state() === "failed" && failed === 0 ? 1 : failed;
       summary.files++;
       summary.fileMs += ms;
-      summary.perFile.push({ file: testModule.moduleId.replace(`${process.cwd()}/`, ""), ms: Math.round(ms), tests });
+      const times = this.fileTimes.get(fileKey(testModule));
+      summary.perFile.push({
+        file: testModule.moduleId.replace(`${process.cwd()}/`, ""),
+        ms: Math.round(ms),
+        tests,
+        startMs: times ? times.start - this.runStarted : 0,
+        endMs: times ? times.end - this.runStarted : 0,
+      });
     }
     for (const summary of summaries.values()) summary.perFile.sort((a, b) => b.ms - a.ms);
     fs.mkdirSync(path.dirname(this.outputFile), { recursive: true });
