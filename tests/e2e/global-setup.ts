@@ -26,6 +26,7 @@ import { startServer } from "./server-process.ts";
  * folder, as a real first start does.
  */
 export default async function setup(project: TestProject) {
+  const started = Date.now();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-e2e-"));
   const template = path.join(root, "template");
   const database = await openDatabase({ dataDir: path.join(template, "pgdata") });
@@ -36,7 +37,8 @@ export default async function setup(project: TestProject) {
 
   const dataDir = path.join(root, "shared");
   fs.cpSync(template, dataDir, { recursive: true });
-  await makeAdmins(dataDir);
+  await seedSharedServer(dataDir);
+  const seeded = Date.now();
   const mail = await startMailbox();
   project.provide("mailboxUrl", mail.mailboxUrl);
 
@@ -45,10 +47,11 @@ export default async function setup(project: TestProject) {
   project.provide("stripeUrl", stripe.base);
 
   await built();
+  const build = Date.now();
   // Behind a "proxy" on loopback: each journey file says its own client address (client-address.ts).
   const server = await startServer({
     DATA_DIR: dataDir,
-    DEMO_EVENTS: "600",
+    DEMO_EVENTS: String(SHARED_DEMO_EVENTS),
     SMTP_URL: mail.smtpUrl,
     TRUSTED_PROXIES: "loopback",
     ...stripe.env,
@@ -56,6 +59,10 @@ export default async function setup(project: TestProject) {
     LEGAL_PUBLISHER: "Dossard SAS",
     LEGAL_ADDRESS: "12 rue des Coureurs, 74000 Annecy",
   });
+  console.log(
+    `[journeys] data seeded in ${seeded - started} ms, build ready ${Math.max(0, build - seeded)} ms later, ` +
+      `server up in ${Date.now() - build} ms`,
+  );
   stripe.setWebhookUrl(`${server.baseURL}/ext/payment/webhook`);
   project.provide("baseURL", server.baseURL);
   project.provide("dataDir", dataDir);
@@ -67,11 +74,25 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** The shared server's administrators, made as `npm run user:create-admin` makes them. */
-async function makeAdmins(dataDir: string): Promise<void> {
+/** The shared server's demo catalogue: 600 races, enough for every search the journeys make. */
+const SHARED_DEMO_EVENTS = 600;
+
+/**
+ * The shared server's data, made while the site is being built: its demo catalogue, seeded as the
+ * server's first start would seed it (same count, seed and "today"; the start then finds it there
+ * and goes straight to listening), and its administrators, made as `npm run user:create-admin`
+ * makes them. A real first start, seeding included, is process.e2e.test.ts's journey.
+ */
+async function seedSharedServer(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir: path.join(dataDir, "pgdata") });
   try {
-    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" });
+    const config = loadConfig({
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      DEMO_EVENTS: String(SHARED_DEMO_EVENTS),
+    });
+    await ensureSeeded(database.db, { demoEvents: config.DEMO_EVENTS, seed: config.DEMO_SEED });
     const clock = () => new Date();
     const jobs = createJobQueue(database.db, { clock });
     const mail = createMailService({ db: database.db, jobs, config, clock });
