@@ -13,8 +13,8 @@ if (files.length === 0) {
   process.exit(1);
 }
 for (const file of files)
+  // To the tenth of a second: the order needs no more, and the file changes less from run to run.
   for (const project of JSON.parse(fs.readFileSync(`${RESULTS}/${file}`, "utf8")))
-    // To the tenth of a second: the order needs no more, and the file changes less from run to run.
     for (const { file: path, ms } of project.perFile)
       timings[`${project.project}:${path}`] = Math.round(ms / 100) * 100;
 const sorted = Object.fromEntries(Object.entries(timings).sort(([a], [b]) => (a < b ? -1 : 1)));

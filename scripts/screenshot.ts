@@ -13,5 +13,5 @@ page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
 page.on("pageerror", (e) => problems.push(e.message));
 await page.goto(url, { waitUntil: "networkidle" });
 await page.screenshot({ path: out, fullPage: full === "1" });
-if (problems.length) console.log("console errors:\n" + problems.join("\n"));
+if (problems.length) console.log(`console errors:\n${problems.join("\n")}`);
 await browser.close();
