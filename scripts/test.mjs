@@ -74,11 +74,7 @@ function vitest(lane, projects, { niced }) {
       "--reporter=./tests/project-summary-reporter.ts",
     ],
     {
-      env: {
-        VITEST_PROJECT_SUMMARY: summaryFile(lane),
-        DOSSARD_BUILD_STATUS: buildStatus,
-        DOSSARD_API_TEMPLATES: templates,
-      },
+      env: { VITEST_PROJECT_SUMMARY: summaryFile(lane), DOSSARD_BUILD_STATUS: buildStatus },
       log: `vitest-${lane}`,
       niced,
     },
@@ -99,15 +95,6 @@ const checks = (async () => {
   }
 })();
 
-// The API tests' template databases, at the normal priority from the start: the unit tests run
-// meanwhile, each API file waits for its template (tests/api/templates.ts).
-const templates = path.resolve(RESULTS, "api-templates");
-fs.rmSync(templates, { recursive: true, force: true });
-const templateStep = run("api templates", "npx", ["tsx", "tests/api/build-templates.ts"], {
-  env: { DOSSARD_API_TEMPLATES: templates },
-  log: "api-templates",
-}).then((step) => report(step, { showOutput: false }));
-
 const journeys = vitest("browser", ["e2e"], { niced: false });
 const withoutBuild = vitest(
   "node",
@@ -118,9 +105,7 @@ const withoutBuild = vitest(
 );
 
 await checks;
-await templateStep;
 const lanes = await Promise.all([withoutBuild, journeys]);
-fs.rmSync(templates, { recursive: true, force: true });
 
 let passed = 0;
 let failed = 0;

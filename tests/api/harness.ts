@@ -4,12 +4,12 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../db/client.server.ts";
+import { ensureSeeded } from "../../db/seed/index.server.ts";
 import { users } from "../../features/accounts/accounts.tables.ts";
 import { type BuildOptions, buildApp } from "../../server/app.server.ts";
 import { loadConfig } from "../../server/config.server.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
-import { TEST_REFERENCE_DATE } from "./fixtures.ts";
-import { POSTGRES_TEMPLATE_DATABASE, templateReady } from "./templates.ts";
+import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "./fixtures.ts";
 
 export type TestApp = { app: FastifyInstance; database: Database; close(): Promise<void> };
 
@@ -26,12 +26,10 @@ let counter = 0;
 async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    await templateReady(inject("templateStatus"));
     const blob = new Blob([fs.readFileSync(inject("templateDump"))]);
     return openDatabase({ dataDir: "memory://", loadDataDir: blob });
   }
-  await templateReady(inject("postgresTemplateStatus"));
-  const template = POSTGRES_TEMPLATE_DATABASE;
+  const template = "dossard_test_template";
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -53,6 +51,32 @@ async function openTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
+}
+
+/** Prepares the template database on the real server (run once by the pg global setup). */
+export async function preparePostgresTemplate(serverUrl: string): Promise<void> {
+  const template = "dossard_test_template";
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+  await admin.query(`CREATE DATABASE ${template}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${template}`;
+  const database = await openDatabase({ url: url.href, poolSize: 2 });
+  await migrateAndSeedTestWorld(database);
+  await database.close();
+}
+
+/** The seeded world every API test starts from (see fixtures.ts). */
+export async function migrateAndSeedTestWorld(database: Database): Promise<void> {
+  await database.migrate();
+  await ensureSeeded(database.db, {
+    demoEvents: TEST_DEMO_EVENTS,
+    seed: TEST_SEED,
+    referenceDate: TEST_REFERENCE_DATE,
+    log: () => {},
+  });
 }
 
 export type TestAppOptions = {
