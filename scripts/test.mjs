@@ -17,18 +17,8 @@ fs.mkdirSync(RESULTS, { recursive: true });
 const suiteStarted = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/**
- * The lanes that only need CPU run at a lower priority (`nice`), so that the browser journeys —
- * whose pages, server and browser wait on each other and slow down the most when they share the
- * cores — get the CPU when they ask for it and the others use what they leave
- * (docs/test-suite-timing.md, "Session 9"). Where `nice` is missing, everything runs as before.
- */
-const NICE = fs.existsSync("/usr/bin/nice") ? "/usr/bin/nice" : null;
-const background = (command, args) => (NICE ? [NICE, ["-n", "10", command, ...args]] : [command, args]);
-
 /** Runs a command with its output captured (and kept in test-results/<log>.log). */
-function run(name, command, args, { env = {}, log = name, niced = false } = {}) {
-  if (niced) [command, args] = background(command, args);
+function run(name, command, args, { env = {}, log = name } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, {
@@ -61,7 +51,7 @@ const summaryFile = (lane) => `${RESULTS}/projects-${lane}.json`;
 const buildStatus = path.resolve(RESULTS, "build.status");
 fs.rmSync(buildStatus, { force: true });
 
-function vitest(lane, projects, { niced }) {
+function vitest(lane, projects) {
   fs.rmSync(summaryFile(lane), { force: true });
   return run(
     `vitest ${lane} (${projects.join(", ")})`,
@@ -73,11 +63,7 @@ function vitest(lane, projects, { niced }) {
       "--reporter=default",
       "--reporter=./tests/project-summary-reporter.ts",
     ],
-    {
-      env: { VITEST_PROJECT_SUMMARY: summaryFile(lane), DOSSARD_BUILD_STATUS: buildStatus },
-      log: `vitest-${lane}`,
-      niced,
-    },
+    { env: { VITEST_PROJECT_SUMMARY: summaryFile(lane), DOSSARD_BUILD_STATUS: buildStatus }, log: `vitest-${lane}` },
   ).then((step) => report(step, { showOutput: true }));
 }
 
@@ -89,20 +75,13 @@ const checks = (async () => {
     ["typecheck", ["npm", "run", "--silent", "typecheck"]],
   ];
   for (const [name, [command, ...args]] of steps) {
-    // The journeys wait for the build: it keeps the normal priority, the checks after it do not.
-    const step = report(await run(name, command, args, { niced: name !== "build" }), { showOutput: false });
+    const step = report(await run(name, command, args), { showOutput: false });
     if (name === "build") fs.writeFileSync(buildStatus, step.ok ? "ok" : "failed");
   }
 })();
 
-const journeys = vitest("browser", ["e2e"], { niced: false });
-const withoutBuild = vitest(
-  "node",
-  ["unit", "component", "api", ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : [])],
-  {
-    niced: true,
-  },
-);
+const journeys = vitest("browser", ["e2e"]);
+const withoutBuild = vitest("node", ["unit", "component", "api", ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : [])]);
 
 await checks;
 const lanes = await Promise.all([withoutBuild, journeys]);
