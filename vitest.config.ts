@@ -1,6 +1,5 @@
 import os from "node:os";
 import { defineConfig } from "vitest/config";
-import LongestFirstSequencer from "./tests/sequencer.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -9,8 +8,6 @@ export default defineConfig({
     // 2-core machine; the test files are the heavy part, not the main process (see
     // docs/test-suite-timing.md). The browser journeys stay one at a time (fileParallelism below).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    // The long files first, whatever their project (tests/sequencer.ts).
-    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true as const,
