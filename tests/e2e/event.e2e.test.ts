@@ -233,7 +233,9 @@ describe("event page", () => {
         if (msg.type() === "error") problems.push(msg.text());
       });
       page.on("pageerror", (error) => problems.push(error.message));
-      await page.goto(`${baseURL}/course/${tracked.slug}`, { waitUntil: "networkidle" });
+      // Not "networkidle": the maps keep fetching tiles, and a busy machine never gives 500 ms of
+      // silence before the navigation deadline. Hydration and the maps are waited for below.
+      await page.goto(`${baseURL}/course/${tracked.slug}`);
       await page.waitForFunction(
         () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
       );
