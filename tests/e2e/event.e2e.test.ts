@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { parseGpx } from "../../features/events/gpx.ts";
 import { seriousViolations } from "./axe.ts";
-import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
+import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -236,12 +236,12 @@ describe("event page", () => {
       // Not "networkidle": the maps keep fetching tiles, and a busy machine never gives 500 ms of
       // silence before the navigation deadline. Hydration and the maps are waited for below.
       await page.goto(`${baseURL}/course/${tracked.slug}`);
-      await page.waitForFunction(
-        () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-      );
+      await untilHydrated(page);
+      // The map is an island: its placeholder, then the map, may be swapped while the page settles
+      // (once: "Element is not attached to the DOM"), so the scroll is tried again on the new one.
       const trackMap = page.getByTestId("course-card").locator("[data-map-ready]").first();
-      await trackMap.scrollIntoViewIfNeeded();
-      await page.waitForSelector('[data-map-ready="true"]', { timeout: 20_000 });
+      await vi.waitFor(() => trackMap.scrollIntoViewIfNeeded({ timeout: 10_000 }), { timeout: 60_000, interval: 250 });
+      await page.waitForSelector('[data-map-ready="true"]', { timeout: 60_000 });
       expect(await page.locator(".maplibregl-canvas").count()).toBeGreaterThan(0);
       expect(await seriousViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
