@@ -86,7 +86,7 @@ async function exportAndDrain(cookie: string, id: number, format: "svg" | "png" 
     expect.fail(
       `export still ${done.statusCode} after a drain that ran ${ran} jobs: ${done.rawPayload.toString("utf8").slice(0, 500)}\nexports: ${JSON.stringify(
         exported,
-      )}\njobs: ${JSON.stringify((queue as unknown as { rows: unknown[] }).rows ?? queue)}`,
+      )}\njobs: ${JSON.stringify((queue as unknown as { rows: unknown[] }).rows)}`,
     );
   }
   return done;

@@ -24,11 +24,11 @@ import {
 import { type BasemapLayer, type BBox, type ShapeKind, tileCover, zoomFor } from "./layer.ts";
 import {
   type ArchiveUse,
-  archiveLabel as archiveLabelOf,
   isPmtilesLocation,
   openPmtiles,
   type PmtilesArchive,
   PmtilesFormatError,
+  sourceLabel,
 } from "./pmtiles.server.ts";
 import { tileShapes } from "./vector.server.ts";
 
@@ -157,13 +157,6 @@ export function basemapSources(
   const cache = new ByteCache(options.cacheBytes ?? 96 * 1024 * 1024);
   const demCache = new Map<string, DemTile | null>();
   let encoding: DemEncoding = demEncodingOf(config.POSTER_DEM_URL, config.POSTER_DEM_ENCODING);
-  const host = (url: string) => {
-    try {
-      return new URL(url.replace(/[{}]/g, "")).host;
-    } catch {
-      return url;
-    }
-  };
   const satelliteUrl = config.POSTER_SATELLITE_URL ?? "";
   const location: Record<SourceName, string> = {
     tiles: config.POSTER_TILES_URL,
@@ -172,7 +165,7 @@ export function basemapSources(
   };
   const names = Object.keys(location) as SourceName[];
   const pmtiles = names.filter((name) => isPmtilesLocation(location[name]));
-  const label = (name: SourceName) => (pmtiles.includes(name) ? archiveLabelOf(location[name]) : host(location[name]));
+  const label = (name: SourceName) => sourceLabel(location[name]);
   const tilesCredit = config.POSTER_TILES_CREDIT || "© OpenStreetMap contributors";
   let demCredit = config.POSTER_DEM_CREDIT || label("dem");
   let satelliteCredit = config.POSTER_SATELLITE_CREDIT || label("satellite");
@@ -242,49 +235,44 @@ export function basemapSources(
     return z;
   }
 
-  /** One tile's bytes and its cache key; null bytes where the source has none (404, 204, not in the archive). */
-  async function readTile(name: SourceName, z: number, x: number, y: number) {
-    if (!pmtiles.includes(name)) {
-      const url = tileUrl(location[name], z, x, y);
-      return { key: url, bytes: await fetchTile(url) };
-    }
-    const key = `${location[name]}#${z}/${x}/${y}`;
+  /**
+   * One tile's bytes, from the memory LRU or its source; null where the source has none (404, 204,
+   * not in the archive).
+   */
+  async function readTile(name: SourceName, z: number, x: number, y: number): Promise<Uint8Array | null> {
+    const archived = pmtiles.includes(name);
+    const key = archived ? `${location[name]}#${z}/${x}/${y}` : tileUrl(location[name], z, x, y);
     const cached = cache.get(key);
-    if (cached !== undefined) return { key, bytes: cached };
+    if (cached !== undefined) return cached;
+    const bytes = archived ? await archiveTile(name, z, x, y) : await fetchTile(key);
+    cache.set(key, bytes);
+    return bytes;
+  }
+
+  async function archiveTile(name: SourceName, z: number, x: number, y: number): Promise<Uint8Array | null> {
     const opened = await archive(name);
-    let bytes: Uint8Array | null;
     try {
-      bytes = await opened.tile(z, x, y);
+      return await opened.tile(z, x, y);
     } catch (error) {
       throw new BasemapUnavailableError(`${opened.label}: ${(error as Error).name} ${(error as Error).message}`);
     }
-    cache.set(key, bytes);
-    return { key, bytes };
   }
 
-  /** One tile's bytes; null when the source has none there (404, 204). */
+  /** One tile's bytes over HTTP; null when the server has none there (404, 204). */
   async function fetchTile(url: string): Promise<Uint8Array | null> {
-    const cached = cache.get(url);
-    if (cached !== undefined) return cached;
     let response: Response;
     try {
       response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).name} ${(error as Error).message}`);
+      throw new BasemapUnavailableError(`${sourceLabel(url)}: ${(error as Error).name} ${(error as Error).message}`);
     }
-    if (response.status === 404 || response.status === 204) {
-      cache.set(url, null);
-      return null;
-    }
-    if (!response.ok) throw new BasemapUnavailableError(`${host(url)}: HTTP ${response.status}`);
-    let bytes: Uint8Array;
+    if (response.status === 404 || response.status === 204) return null;
+    if (!response.ok) throw new BasemapUnavailableError(`${sourceLabel(url)}: HTTP ${response.status}`);
     try {
-      bytes = new Uint8Array(await response.arrayBuffer());
+      return new Uint8Array(await response.arrayBuffer());
     } catch (error) {
-      throw new BasemapUnavailableError(`${host(url)}: ${(error as Error).message}`);
+      throw new BasemapUnavailableError(`${sourceLabel(url)}: ${(error as Error).message}`);
     }
-    cache.set(url, bytes);
-    return bytes;
   }
 
   async function demTiles(bbox: BBox, pixels: number) {
@@ -295,7 +283,7 @@ export function basemapSources(
       const id = `${z}/${x}/${y}`;
       let tile = demCache.get(id);
       if (tile === undefined) {
-        const { bytes } = await readTile("dem", z, x, y);
+        const bytes = await readTile("dem", z, x, y);
         try {
           tile = bytes ? await decodeDemTile(Buffer.from(bytes), encoding) : null;
         } catch (error) {
@@ -320,7 +308,7 @@ export function basemapSources(
     const y0 = Math.min(...cover.map((c) => c.y));
     const size = 256;
     const decoded = await pool(cover, PARALLEL, async ({ x, y }) => {
-      const { bytes } = await readTile("satellite", z, x, y);
+      const bytes = await readTile("satellite", z, x, y);
       if (!bytes) return null;
       try {
         const input = await sharp(bytes).resize(size, size, { fit: "fill" }).removeAlpha().png().toBuffer();
@@ -403,7 +391,7 @@ export function basemapSources(
           const cover = tileCover(bbox, z);
           const tolerance = Math.max(1, (20_000 / Math.max(pixels, 1)) * 0.5);
           const parts = await pool(cover, PARALLEL, async ({ x, y }) => {
-            const { bytes } = await readTile("tiles", z, x, y);
+            const bytes = await readTile("tiles", z, x, y);
             if (!bytes) return [];
             try {
               return tileShapes(bytes, { x, y, z }, bbox, kinds, tolerance);

@@ -10,10 +10,11 @@ import { serverFonts } from "../render/fonts.server.ts";
 import type { TrackPoint } from "../render/geo.ts";
 import { sceneToPng } from "../render/png.server.ts";
 import { renderPoster, styleAvailable } from "../render/render.ts";
-import { type BasemapConfig, BasemapUnavailableError, basemapSources, tileUrl } from "./basemap.server.ts";
+import { BasemapUnavailableError, basemapSources, tileUrl } from "./basemap.server.ts";
 import { decodeDemTile } from "./dem.server.ts";
 import { type BBox, basemapBox, bboxToDegrees, degreesToBbox, Q, tileCover, zoomFor } from "./layer.ts";
 import {
+  testBasemapConfig as config,
   elevationAt,
   LAKE,
   PEAK,
@@ -28,15 +29,6 @@ beforeAll(async () => {
   server = await startTileServer();
 });
 afterAll(() => server.close());
-
-const config = (patch: Partial<BasemapConfig>): BasemapConfig => ({
-  POSTER_TILES_URL: "",
-  POSTER_TILES_CREDIT: "© OpenStreetMap contributors",
-  POSTER_DEM_URL: "",
-  POSTER_DEM_ENCODING: "",
-  POSTER_DEM_CREDIT: "Relief: test DEM",
-  ...patch,
-});
 
 /** The box around the mountain, degrees → Web Mercator. */
 const AREA: BBox = degreesToBbox([6.85, 45.87, 6.95, 45.93]);

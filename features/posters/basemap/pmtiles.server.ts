@@ -64,11 +64,14 @@ export function isPmtilesLocation(location: string): boolean {
   );
 }
 
-/** How the archive is named in messages and default credits: its file name, or its URL's host. */
-export function archiveLabel(location: string): string {
+/**
+ * How a map source is named in messages and default credits: its URL's host (an XYZ template's
+ * placeholders, even in the host, left out), or an archive's file name.
+ */
+export function sourceLabel(location: string): string {
   if (/^https?:\/\//i.test(location)) {
     try {
-      return new URL(location).host;
+      return new URL(location.replace(/[{}]/g, "")).host;
     } catch {
       return location;
     }
@@ -175,7 +178,7 @@ export async function openPmtiles(
   use: ArchiveUse,
   options: { timeoutMs: number },
 ): Promise<PmtilesArchive> {
-  const label = archiveLabel(location);
+  const label = sourceLabel(location);
   let handle: FileHandle | null = null;
   let source: FileRangeSource | HttpRangeSource;
   if (/^https?:\/\//i.test(location)) source = new HttpRangeSource(location, options.timeoutMs);

@@ -10,11 +10,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PMTiles, type Source } from "pmtiles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BasemapConfig, BasemapUnavailableError, basemapSources } from "./basemap.server.ts";
+import { BasemapUnavailableError, basemapSources } from "./basemap.server.ts";
 import { type BBox, degreesToBbox } from "./layer.ts";
 import { type ArchiveTile, fixtureArchive, type RangeServer, startRangeServer } from "./pmtiles.fixture.ts";
 import { isPmtilesLocation } from "./pmtiles.server.ts";
-import { startTileServer, type TileServer } from "./tile-server.fixture.ts";
+import { testBasemapConfig as config, startTileServer, type TileServer } from "./tile-server.fixture.ts";
 
 const AREA: BBox = degreesToBbox([6.85, 45.87, 6.95, 45.93]);
 
@@ -57,16 +57,6 @@ afterAll(async () => {
   await server?.close();
   await range?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-const config = (patch: Partial<BasemapConfig>): BasemapConfig => ({
-  POSTER_TILES_URL: "",
-  POSTER_TILES_CREDIT: "© OpenStreetMap contributors",
-  POSTER_DEM_URL: "",
-  POSTER_DEM_ENCODING: "",
-  POSTER_DEM_CREDIT: "Relief: test DEM",
-  POSTER_SATELLITE_CREDIT: "Imagery: test",
-  ...patch,
 });
 
 /** The package's reader over the bytes in memory: nothing of ours between it and the archive. */

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { GeoJSONVT, type GeoJSONVTFeature } from "@maplibre/geojson-vt";
 import { fromGeojsonVt } from "@maplibre/vt-pbf";
 import sharp from "sharp";
+import type { BasemapConfig } from "./basemap.server.ts";
 
 /** The mountain: 2,400 m at (6.9, 45.9) over a 600 m plain, a Gaussian ≈ 3 km wide. */
 export const PEAK = { lng: 6.9, lat: 45.9, top: 2400, base: 600, sigmaDeg: 0.03 };
@@ -181,3 +182,14 @@ export async function startTileServer(): Promise<TileServer> {
       }),
   };
 }
+
+/** The posters' map settings the tests start from: no source configured, fixed credits. */
+export const testBasemapConfig = (patch: Partial<BasemapConfig>): BasemapConfig => ({
+  POSTER_TILES_URL: "",
+  POSTER_TILES_CREDIT: "© OpenStreetMap contributors",
+  POSTER_DEM_URL: "",
+  POSTER_DEM_ENCODING: "",
+  POSTER_DEM_CREDIT: "Relief: test DEM",
+  POSTER_SATELLITE_CREDIT: "Imagery: test",
+  ...patch,
+});
