@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { CLIENT_ADDRESS } from "./client-address.ts";
 
@@ -11,10 +12,21 @@ function remember(page: Page | null | undefined, message: string) {
   pageMessages.set(page, list);
 }
 
-/** Debian's chromium, as on CI; CHROMIUM_PATH overrides it. */
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell) when installed, as on CI: the
+ * same Blink and V8 as the full browser without its desktop shell, half the CPU per journey
+ * (docs/decisions/041-chromium-headless-shell-for-journeys.md); else Debian's chromium;
+ * CHROMIUM_PATH overrides both.
+ */
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium";
+}
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: chromiumPath(),
     args: [
       "--no-sandbox",
       "--disable-gpu",
