@@ -113,6 +113,9 @@ describe("community pages", () => {
     await page.getByTestId("community-link").click();
     await page.waitForURL(/\/communaute$/);
     await untilHydrated(page);
+    // Followed on a hydrated page, the link navigates in the page: the address changes before React
+    // has drawn the new page, so the old heading can still be there for a moment.
+    await page.locator("h1", { hasText: "La communauté" }).waitFor();
     await expect(page.locator("h1").textContent()).resolves.toBe("La communauté");
     const rows = page.getByTestId("ranking-table").locator("tbody tr");
     expect(await rows.count()).toBeGreaterThan(3);
