@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import { sql } from "drizzle-orm";
 import type { SqlRunner } from "../../db/seed/bulk.server.ts";
-import { bulkInsert } from "../../db/seed/bulk.server.ts";
+import { bulkInsert, withIndexesBuiltAfter } from "../../db/seed/bulk.server.ts";
 import { buildCountries, type CountryRow } from "./countries.ts";
 import { communes, countries, departments, regions } from "./geo.tables.ts";
 import {
@@ -319,39 +319,48 @@ export async function loadGeoReference(
   log(`geo: reading communes coordinates from ${source}`);
   const laposte = parseLaPosteCsv(await readCommunesCsv(source));
   const geo = buildGeoReference(laposte, etalab);
-  const upsert = (columns: string[]) =>
-    sql.raw(`ON CONFLICT (code) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(", ")}`);
+  // A row that has not changed is left as it is: a forced reload of the same data writes nothing.
+  const upsert = (table: string, columns: string[]) =>
+    sql.raw(
+      `ON CONFLICT (code) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(", ")} ` +
+        `WHERE (${columns.map((c) => `${table}.${c}`).join(", ")}) IS DISTINCT FROM (${columns.map((c) => `EXCLUDED.${c}`).join(", ")})`,
+    );
   const returning = sql.raw("(xmax = 0) AS inserted");
-  const inserted = await db.transaction(async (tx) => ({
-    countries: countInserted(
-      await bulkInsert(tx, countries, geo.countries, { onConflict: upsert(["name_fr", "name_en"]), returning }),
-    ),
-    regions: countInserted(
-      await bulkInsert(tx, regions, geo.regions, { onConflict: upsert(["name", "slug"]), returning }),
-    ),
-    departments: countInserted(
-      await bulkInsert(tx, departments, geo.departments, {
-        onConflict: upsert(["name", "slug", "region_code"]),
-        returning,
-      }),
-    ),
-    communes: countInserted(
-      await bulkInsert(tx, communes, geo.communes, {
-        onConflict: upsert([
-          "name",
-          "slug",
-          "department_code",
-          "region_code",
-          "postal_codes",
-          "population",
-          "lat",
-          "lng",
-          "placed_by",
-        ]),
-        returning,
-      }),
-    ),
-  }));
+  const inserted = await db.transaction(async (tx) =>
+    withIndexesBuiltAfter(tx, [communes], async () => ({
+      countries: countInserted(
+        await bulkInsert(tx, countries, geo.countries, {
+          onConflict: upsert("countries", ["name_fr", "name_en"]),
+          returning,
+        }),
+      ),
+      regions: countInserted(
+        await bulkInsert(tx, regions, geo.regions, { onConflict: upsert("regions", ["name", "slug"]), returning }),
+      ),
+      departments: countInserted(
+        await bulkInsert(tx, departments, geo.departments, {
+          onConflict: upsert("departments", ["name", "slug", "region_code"]),
+          returning,
+        }),
+      ),
+      communes: countInserted(
+        await bulkInsert(tx, communes, geo.communes, {
+          onConflict: upsert("communes", [
+            "name",
+            "slug",
+            "department_code",
+            "region_code",
+            "postal_codes",
+            "population",
+            "lat",
+            "lng",
+            "placed_by",
+          ]),
+          returning,
+        }),
+      ),
+    })),
+  );
   log(`geo: ${formatPlacementReport(geo.report)}`);
   return { skipped: false, inserted, report: geo.report, ms: Math.round(performance.now() - started) };
 }

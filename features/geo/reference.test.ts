@@ -243,9 +243,14 @@ describe("reference data in the database", () => {
     expect(second.geo.skipped).toBe(true);
     expect(second.sports.skipped).toBe(true);
     expect(second.geo.inserted).toEqual({ countries: 0, regions: 0, departments: 0, communes: 0 });
-    // Forcing a reload refreshes rows in place and still inserts nothing.
+    // Forcing a reload refreshes rows in place (a commune renamed by hand gets its name back, the
+    // others are left as they are) and still inserts nothing.
+    await query("UPDATE communes SET name = 'Annecy-le-Renommé' WHERE code = '74010'");
+    const untouched = await query<{ xmin: string }>("SELECT xmin::text FROM communes WHERE code = '75056'");
     const forced = await loadGeoReference(database.db, { force: true });
     expect(forced.inserted).toEqual({ countries: 0, regions: 0, departments: 0, communes: 0 });
+    await expect(query("SELECT name FROM communes WHERE code = '74010'")).resolves.toEqual([{ name: "Annecy" }]);
+    await expect(query("SELECT xmin::text FROM communes WHERE code = '75056'")).resolves.toEqual(untouched);
     const after = await query<{ n: number }>(
       "SELECT (SELECT count(*) FROM countries) + (SELECT count(*) FROM communes) + (SELECT count(*) FROM sports) AS n",
     );

@@ -11,7 +11,7 @@ import { communes, departments, regions } from "../../../features/geo/geo.tables
 import { sports } from "../../../features/sports/sports.tables.ts";
 import { ELEVATION_BANDS, elevationBandOf } from "../../../shared/constants.ts";
 import type { Db } from "../../client.server.ts";
-import { bulkInsert, type SqlRunner } from "../bulk.server.ts";
+import { bulkInsert, type SqlRunner, withIndexesBuiltAfter } from "../bulk.server.ts";
 import {
   DEFAULT_DEMO_EVENTS,
   DEFAULT_DEMO_SEED,
@@ -96,23 +96,25 @@ export async function seedDemoCatalogue(
     seed: options.seed ?? DEFAULT_DEMO_SEED,
     referenceDate: options.referenceDate,
   });
-  await db.transaction(async (tx) => {
-    let pending: DemoSeries[] = [];
-    let pendingEvents = 0;
-    const flush = async () => {
-      if (pending.length === 0) return;
-      await insertSeries(tx, pending, sportIds, report);
-      pending = [];
-      pendingEvents = 0;
-      options.onProgress?.({ events: report.events, total, ms: Math.round(performance.now() - started) });
-    };
-    for (const series of generator) {
-      pending.push(series);
-      pendingEvents += series.editions.length;
-      if (pendingEvents >= chunkSize) await flush();
-    }
-    await flush();
-  });
+  await db.transaction((tx) =>
+    withIndexesBuiltAfter(tx, [eventGroups, events, courses, coursePrices, tracks, eventHistory], async () => {
+      let pending: DemoSeries[] = [];
+      let pendingEvents = 0;
+      const flush = async () => {
+        if (pending.length === 0) return;
+        await insertSeries(tx, pending, sportIds, report);
+        pending = [];
+        pendingEvents = 0;
+        options.onProgress?.({ events: report.events, total, ms: Math.round(performance.now() - started) });
+      };
+      for (const series of generator) {
+        pending.push(series);
+        pendingEvents += series.editions.length;
+        if (pendingEvents >= chunkSize) await flush();
+      }
+      await flush();
+    }),
+  );
   report.ms = Math.round(performance.now() - started);
   return report;
 }
