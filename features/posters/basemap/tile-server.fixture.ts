@@ -26,12 +26,27 @@ export function pixelLngLat(z: number, x: number, y: number, i: number, j: numbe
   return [lng, lat];
 }
 
-export async function demTile(z: number, x: number, y: number, encoding: "terrarium" | "mapbox"): Promise<Buffer> {
+/** Each tile is drawn once per process: the mountain never changes, and tests ask for the same tiles again. */
+const demTiles = new Map<string, Promise<Buffer>>();
+export function demTile(z: number, x: number, y: number, encoding: "terrarium" | "mapbox"): Promise<Buffer> {
+  const key = `${encoding}/${z}/${x}/${y}`;
+  let tile = demTiles.get(key);
+  if (!tile) {
+    tile = drawDemTile(z, x, y, encoding);
+    demTiles.set(key, tile);
+  }
+  return tile;
+}
+
+async function drawDemTile(z: number, x: number, y: number, encoding: "terrarium" | "mapbox"): Promise<Buffer> {
   const size = 256;
   const raw = Buffer.alloc(size * size * 3);
+  // A pixel's longitude depends on its column only, its latitude on its row only.
+  const lngs = Array.from({ length: size }, (_, i) => pixelLngLat(z, x, y, i, 0, size)[0]);
+  const lats = Array.from({ length: size }, (_, j) => pixelLngLat(z, x, y, 0, j, size)[1]);
   for (let j = 0; j < size; j++)
     for (let i = 0; i < size; i++) {
-      const h = elevationAt(...pixelLngLat(z, x, y, i, j, size));
+      const h = elevationAt(lngs[i], lats[j]);
       const o = (j * size + i) * 3;
       if (encoding === "terrarium") {
         // https://github.com/tilezen/joerd/blob/master/docs/formats.md#terrarium
