@@ -81,7 +81,13 @@ const checks = (async () => {
 })();
 
 const journeys = vitest("browser", ["e2e"]);
-const withoutBuild = vitest("node", ["unit", "component", "api", ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : [])]);
+const withoutBuild = vitest("node", [
+  "unit",
+  "unit-isolated",
+  "component",
+  "api",
+  ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : []),
+]);
 
 await checks;
 const lanes = await Promise.all([withoutBuild, journeys]);
@@ -98,7 +104,7 @@ for (const [lane, step] of [
   let laneFailed = 0;
   for (const s of summaries) {
     console.log(
-      `  ${s.project.padEnd(9)} ${s.passed} passed · ${s.failed} failed${s.skipped ? ` · ${s.skipped} skipped` : ""} · ${s.files} files · ${seconds(s.wallMs)}`,
+      `  ${s.project.padEnd(13)} ${s.passed} passed · ${s.failed} failed${s.skipped ? ` · ${s.skipped} skipped` : ""} · ${s.files} files · ${seconds(s.wallMs)}`,
     );
     passed += s.passed;
     laneFailed += s.failed;

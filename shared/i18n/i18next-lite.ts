@@ -3,7 +3,7 @@
  * browser and the server-rendering builds): the part of i18next's API and behaviour that Dossard
  * uses, in about 1 KB instead of i18next's 15 KB (gzip), and cheaper per call. The API server
  * (errors, mail) uses the real i18next, so both must give the same text: i18next-lite.test.ts compares them on every
- * message of both languages, and react-i18next-lite.test.tsx on rendered components.
+ * message of both languages, and react-i18next-lite.isolated.test.ts on rendered components.
  *
  * Supported, as i18next does it with createI18n's options (index.ts): "ns:key.path" keys and the
  * `ns` option, nested JSON catalogues, plurals (`count`, `key_zero` / `key_one` / `key_other`…
