@@ -17,8 +17,12 @@ fs.mkdirSync(RESULTS, { recursive: true });
 const suiteStarted = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Runs a command with its output captured (and kept in test-results/<log>.log). */
-function run(name, command, args, { env = {}, log = name } = {}) {
+/**
+ * Runs a command with its output captured (and kept in test-results/<log>.log); `nice` lowers its
+ * CPU priority (and its children's) where `nice` exists.
+ */
+function run(name, command, args, { env = {}, log = name, nice = 0 } = {}) {
+  if (nice && process.platform !== "win32") [command, args] = ["nice", ["-n", String(nice), command, ...args]];
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, {
@@ -51,7 +55,7 @@ const summaryFile = (lane) => `${RESULTS}/projects-${lane}.json`;
 const buildStatus = path.resolve(RESULTS, "build.status");
 fs.rmSync(buildStatus, { force: true });
 
-function vitest(lane, projects) {
+function vitest(lane, projects, { nice = 0 } = {}) {
   fs.rmSync(summaryFile(lane), { force: true });
   return run(
     `vitest ${lane} (${projects.join(", ")})`,
@@ -63,31 +67,37 @@ function vitest(lane, projects) {
       "--reporter=default",
       "--reporter=./tests/project-summary-reporter.ts",
     ],
-    { env: { VITEST_PROJECT_SUMMARY: summaryFile(lane), DOSSARD_BUILD_STATUS: buildStatus }, log: `vitest-${lane}` },
+    {
+      env: { VITEST_PROJECT_SUMMARY: summaryFile(lane), DOSSARD_BUILD_STATUS: buildStatus },
+      log: `vitest-${lane}`,
+      nice,
+    },
   ).then((step) => report(step, { showOutput: true }));
 }
 
 const checks = (async () => {
+  // The journeys are the longest lane and wait for the build: the build runs at normal priority,
+  // the other checks (nothing waits for them) below everything else.
   const steps = [
-    ["build", ["npx", "react-router", "build"]],
-    ["lint", ["npx", "biome", "check", "."]],
-    ["i18n", ["npx", "tsx", "scripts/check-i18n.ts"]],
-    ["typecheck", ["npm", "run", "--silent", "typecheck"]],
+    ["build", ["npx", "react-router", "build"], 0],
+    ["lint", ["npx", "biome", "check", "."], 10],
+    ["i18n", ["npx", "tsx", "scripts/check-i18n.ts"], 10],
+    ["typecheck", ["npm", "run", "--silent", "typecheck"], 10],
   ];
-  for (const [name, [command, ...args]] of steps) {
-    const step = report(await run(name, command, args), { showOutput: false });
+  for (const [name, [command, ...args], nice] of steps) {
+    const step = report(await run(name, command, args, { nice }), { showOutput: false });
     if (name === "build") fs.writeFileSync(buildStatus, step.ok ? "ok" : "failed");
   }
 })();
 
 const journeys = vitest("browser", ["e2e"]);
-const withoutBuild = vitest("node", [
-  "unit",
-  "unit-isolated",
-  "component",
-  "api",
-  ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : []),
-]);
+// A little below the journeys, which run one at a time and finish last when they have to share the
+// cores evenly (docs/test-suite-timing.md, session 10).
+const withoutBuild = vitest(
+  "node",
+  ["unit", "unit-isolated", "component", "api", ...(process.env.TEST_DATABASE_URL ? ["api-pg"] : [])],
+  { nice: 5 },
+);
 
 await checks;
 const lanes = await Promise.all([withoutBuild, journeys]);
