@@ -3,12 +3,13 @@
 // real PostgreSQL when TEST_DATABASE_URL is set) and browser journeys — with one closing count.
 //
 // Three lanes run side by side (docs/test-suite-timing.md): the checks (build first, then lint, i18n
-// and types), the Vitest projects that need no build (unit, component, api, api-pg), and the
-// browser journeys (e2e), whose global setup prepares its database meanwhile and starts the server
+// and types), the Vitest projects that need no build (unit, unit-isolated, component, api, api-pg;
+// a little below the others in priority), and the browser journeys (e2e), whose global setup
+// prepares its database meanwhile and starts the server
 // once the build step has succeeded (told through the file in DOSSARD_BUILD_STATUS). Each step's
 // output is printed in one block when it ends (a check's only when it fails), then one line per
 // Vitest project, then the count.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -21,8 +22,9 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
  * Runs a command with its output captured (and kept in test-results/<log>.log); `nice` lowers its
  * CPU priority (and its children's) where `nice` exists.
  */
+const canNice = spawnSync("nice", ["true"]).status === 0;
 function run(name, command, args, { env = {}, log = name, nice = 0 } = {}) {
-  if (nice && process.platform !== "win32") [command, args] = ["nice", ["-n", String(nice), command, ...args]];
+  if (nice && canNice) [command, args] = ["nice", ["-n", String(nice), command, ...args]];
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, {

@@ -23,7 +23,10 @@ const NBSP = "\u00a0";
 const ZONES = ["Europe/Paris", "America/Los_Angeles", "Pacific/Kiritimati", "Pacific/Pago_Pago"];
 const originalTz = process.env.TZ;
 afterAll(() => {
-  process.env.TZ = originalTz;
+  // The next files in this worker run in the machine's zone again (an unset TZ must stay unset:
+  // assigning undefined would store the string "undefined").
+  if (originalTz === undefined) delete process.env.TZ;
+  else process.env.TZ = originalTz;
 });
 
 describe.each(ZONES)("in time zone %s", (zone) => {

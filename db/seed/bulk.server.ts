@@ -93,40 +93,44 @@ export async function countRows(db: SqlRunner, table: PgTable): Promise<number> 
  * Runs a bulk load with the secondary indexes of those of `tables` that are still empty built once
  * at the end instead of row by row: PostgreSQL's own advice for populating a database, and several
  * times cheaper for GIN and GiST indexes (trigrams, full text, distances). Unique and constraint
- * indexes stay, so ON CONFLICT and uniqueness work as usual during the load. Call it inside a
- * transaction: nobody sees the tables without their indexes.
+ * indexes stay, so ON CONFLICT and uniqueness work as usual during the load. Everything runs in one
+ * transaction (a savepoint inside another), so nobody sees the tables without their indexes and a
+ * load that fails leaves them as they were.
  */
-export async function withIndexesBuiltAfter<T>(tx: SqlRunner, tables: PgTable[], load: () => Promise<T>): Promise<T> {
-  const empty: string[] = [];
-  for (const table of tables) {
-    const name = getTableName(table);
-    const probe = (await tx.execute(
-      sql`SELECT NOT EXISTS (SELECT 1 FROM ${sql.identifier(name)}) AS empty`,
-    )) as unknown as { rows: { empty: boolean }[] };
-    if (probe.rows[0]?.empty) empty.push(name);
-  }
-  const indexes =
-    empty.length === 0
-      ? []
-      : ((
-          (await tx.execute(sql`
-            SELECT ns.nspname AS schema, ix.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
-            FROM pg_index x
-            JOIN pg_class ix ON ix.oid = x.indexrelid
-            JOIN pg_class tb ON tb.oid = x.indrelid
-            JOIN pg_namespace ns ON ns.oid = tb.relnamespace
-            WHERE ns.nspname = current_schema()
-              AND tb.relname IN (${sql.join(
-                empty.map((name) => sql`${name}`),
+export async function withIndexesBuiltAfter<T>(
+  db: Pick<Db, "transaction">,
+  tables: PgTable[],
+  load: (tx: SqlRunner) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const empty: PgTable[] = [];
+    for (const table of tables) {
+      const probe = (await tx.execute(sql`SELECT NOT EXISTS (SELECT 1 FROM ${table}) AS empty`)) as unknown as {
+        rows: { empty: boolean }[];
+      };
+      if (probe.rows[0]?.empty) empty.push(table);
+    }
+    const indexes =
+      empty.length === 0
+        ? []
+        : ((
+            (await tx.execute(sql`
+              SELECT ns.nspname AS schema, ix.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
+              FROM pg_index x
+              JOIN pg_class ix ON ix.oid = x.indexrelid
+              JOIN pg_namespace ns ON ns.oid = ix.relnamespace
+              WHERE x.indrelid IN (${sql.join(
+                empty.map((table) => sql`${getTableName(table)}::regclass`),
                 sql`, `,
               )})
-              AND NOT x.indisunique
-              AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
-            ORDER BY ix.relname`)) as unknown as { rows: { schema: string; name: string; definition: string }[] }
-        ).rows ?? []);
-  for (const index of indexes)
-    await tx.execute(sql`DROP INDEX ${sql.identifier(index.schema)}.${sql.identifier(index.name)}`);
-  const result = await load();
-  for (const index of indexes) await tx.execute(sql.raw(index.definition));
-  return result;
+                AND NOT x.indisunique
+                AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+              ORDER BY ix.relname`)) as unknown as { rows: { schema: string; name: string; definition: string }[] }
+          ).rows ?? []);
+    for (const index of indexes)
+      await tx.execute(sql`DROP INDEX ${sql.identifier(index.schema)}.${sql.identifier(index.name)}`);
+    const result = await load(tx);
+    for (const index of indexes) await tx.execute(sql.raw(index.definition));
+    return result;
+  });
 }

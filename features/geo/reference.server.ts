@@ -326,41 +326,39 @@ export async function loadGeoReference(
         `WHERE (${columns.map((c) => `${table}.${c}`).join(", ")}) IS DISTINCT FROM (${columns.map((c) => `EXCLUDED.${c}`).join(", ")})`,
     );
   const returning = sql.raw("(xmax = 0) AS inserted");
-  const inserted = await db.transaction(async (tx) =>
-    withIndexesBuiltAfter(tx, [communes], async () => ({
-      countries: countInserted(
-        await bulkInsert(tx, countries, geo.countries, {
-          onConflict: upsert("countries", ["name_fr", "name_en"]),
-          returning,
-        }),
-      ),
-      regions: countInserted(
-        await bulkInsert(tx, regions, geo.regions, { onConflict: upsert("regions", ["name", "slug"]), returning }),
-      ),
-      departments: countInserted(
-        await bulkInsert(tx, departments, geo.departments, {
-          onConflict: upsert("departments", ["name", "slug", "region_code"]),
-          returning,
-        }),
-      ),
-      communes: countInserted(
-        await bulkInsert(tx, communes, geo.communes, {
-          onConflict: upsert("communes", [
-            "name",
-            "slug",
-            "department_code",
-            "region_code",
-            "postal_codes",
-            "population",
-            "lat",
-            "lng",
-            "placed_by",
-          ]),
-          returning,
-        }),
-      ),
-    })),
-  );
+  const inserted = await withIndexesBuiltAfter(db, [communes], async (tx) => ({
+    countries: countInserted(
+      await bulkInsert(tx, countries, geo.countries, {
+        onConflict: upsert("countries", ["name_fr", "name_en"]),
+        returning,
+      }),
+    ),
+    regions: countInserted(
+      await bulkInsert(tx, regions, geo.regions, { onConflict: upsert("regions", ["name", "slug"]), returning }),
+    ),
+    departments: countInserted(
+      await bulkInsert(tx, departments, geo.departments, {
+        onConflict: upsert("departments", ["name", "slug", "region_code"]),
+        returning,
+      }),
+    ),
+    communes: countInserted(
+      await bulkInsert(tx, communes, geo.communes, {
+        onConflict: upsert("communes", [
+          "name",
+          "slug",
+          "department_code",
+          "region_code",
+          "postal_codes",
+          "population",
+          "lat",
+          "lng",
+          "placed_by",
+        ]),
+        returning,
+      }),
+    ),
+  }));
   log(`geo: ${formatPlacementReport(geo.report)}`);
   return { skipped: false, inserted, report: geo.report, ms: Math.round(performance.now() - started) };
 }

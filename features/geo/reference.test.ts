@@ -5,8 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../db/client.server.ts";
+import { withIndexesBuiltAfter } from "../../db/seed/bulk.server.ts";
 import { loadReferenceData, type ReferenceLoadResult } from "../../db/seed/reference.server.ts";
 import { SPORTS } from "../../shared/constants.ts";
+import { events } from "../events/events.tables.ts";
 import { buildCountries, ISO_COUNTRY_CODES } from "./countries.ts";
 import {
   CommunesCsvError,
@@ -113,9 +115,16 @@ describe("reference data in the database", () => {
   const log: string[] = [];
   const query = async <T>(text: string, params: unknown[] = []) => (await database.pglite!.query<T>(text, params)).rows;
 
+  const indexes = () =>
+    query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename IN ('communes', 'events') ORDER BY indexname",
+    );
+  let migratedIndexes: { indexdef: string }[];
+
   beforeAll(async () => {
     database = await openDatabase({ dataDir: "memory://" });
     await database.migrate();
+    migratedIndexes = await indexes();
     first = await loadReferenceData(database.db, { log: (m) => log.push(m) });
   }, 120_000);
   afterAll(() => database?.close());
@@ -232,6 +241,18 @@ describe("reference data in the database", () => {
       slug_en: "ultra-trail",
       parent_key: "trail",
     });
+  });
+
+  it("builds the indexes of the tables it fills after the load, the same as the migrations made them", async () => {
+    expect(migratedIndexes.length).toBeGreaterThan(10);
+    expect(await indexes()).toEqual(migratedIndexes);
+    // A load that fails (here into the still empty events table) leaves every index in place.
+    await expect(
+      withIndexesBuiltAfter(database.db, [events], async () => {
+        throw new Error("the load failed");
+      }),
+    ).rejects.toThrow("the load failed");
+    expect(await indexes()).toEqual(migratedIndexes);
   });
 
   it("is idempotent: a second run reads no CSV and inserts nothing", async () => {

@@ -96,25 +96,23 @@ export async function seedDemoCatalogue(
     seed: options.seed ?? DEFAULT_DEMO_SEED,
     referenceDate: options.referenceDate,
   });
-  await db.transaction((tx) =>
-    withIndexesBuiltAfter(tx, [eventGroups, events, courses, coursePrices, tracks, eventHistory], async () => {
-      let pending: DemoSeries[] = [];
-      let pendingEvents = 0;
-      const flush = async () => {
-        if (pending.length === 0) return;
-        await insertSeries(tx, pending, sportIds, report);
-        pending = [];
-        pendingEvents = 0;
-        options.onProgress?.({ events: report.events, total, ms: Math.round(performance.now() - started) });
-      };
-      for (const series of generator) {
-        pending.push(series);
-        pendingEvents += series.editions.length;
-        if (pendingEvents >= chunkSize) await flush();
-      }
-      await flush();
-    }),
-  );
+  await withIndexesBuiltAfter(db, [eventGroups, events, courses, coursePrices, tracks, eventHistory], async (tx) => {
+    let pending: DemoSeries[] = [];
+    let pendingEvents = 0;
+    const flush = async () => {
+      if (pending.length === 0) return;
+      await insertSeries(tx, pending, sportIds, report);
+      pending = [];
+      pendingEvents = 0;
+      options.onProgress?.({ events: report.events, total, ms: Math.round(performance.now() - started) });
+    };
+    for (const series of generator) {
+      pending.push(series);
+      pendingEvents += series.editions.length;
+      if (pendingEvents >= chunkSize) await flush();
+    }
+    await flush();
+  });
   report.ms = Math.round(performance.now() - started);
   return report;
 }

@@ -32,7 +32,10 @@ export function demTile(z: number, x: number, y: number, encoding: "terrarium" |
   const key = `${encoding}/${z}/${x}/${y}`;
   let tile = demTiles.get(key);
   if (!tile) {
-    tile = drawDemTile(z, x, y, encoding);
+    tile = drawDemTile(z, x, y, encoding).catch((error: unknown) => {
+      demTiles.delete(key);
+      throw error;
+    });
     demTiles.set(key, tile);
   }
   return tile;
