@@ -110,23 +110,19 @@ export async function withIndexesBuiltAfter<T>(
       };
       if (probe.rows[0]?.empty) empty.push(table);
     }
-    const indexes =
-      empty.length === 0
-        ? []
-        : ((
-            (await tx.execute(sql`
-              SELECT ns.nspname AS schema, ix.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
-              FROM pg_index x
-              JOIN pg_class ix ON ix.oid = x.indexrelid
-              JOIN pg_namespace ns ON ns.oid = ix.relnamespace
-              WHERE x.indrelid IN (${sql.join(
-                empty.map((table) => sql`${getTableName(table)}::regclass`),
-                sql`, `,
-              )})
-                AND NOT x.indisunique
-                AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
-              ORDER BY ix.relname`)) as unknown as { rows: { schema: string; name: string; definition: string }[] }
-          ).rows ?? []);
+    if (empty.length === 0) return load(tx);
+    const { rows: indexes } = (await tx.execute(sql`
+      SELECT ns.nspname AS schema, ix.relname AS name, pg_get_indexdef(x.indexrelid) AS definition
+      FROM pg_index x
+      JOIN pg_class ix ON ix.oid = x.indexrelid
+      JOIN pg_namespace ns ON ns.oid = ix.relnamespace
+      WHERE x.indrelid IN (${sql.join(
+        empty.map((table) => sql`${getTableName(table)}::regclass`),
+        sql`, `,
+      )})
+        AND NOT x.indisunique
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)
+      ORDER BY ix.relname`)) as unknown as { rows: { schema: string; name: string; definition: string }[] };
     for (const index of indexes)
       await tx.execute(sql`DROP INDEX ${sql.identifier(index.schema)}.${sql.identifier(index.name)}`);
     const result = await load(tx);

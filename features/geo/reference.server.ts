@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { SqlRunner } from "../../db/seed/bulk.server.ts";
 import { bulkInsert, withIndexesBuiltAfter } from "../../db/seed/bulk.server.ts";
 import { buildCountries, type CountryRow } from "./countries.ts";
@@ -320,31 +321,31 @@ export async function loadGeoReference(
   const laposte = parseLaPosteCsv(await readCommunesCsv(source));
   const geo = buildGeoReference(laposte, etalab);
   // A row that has not changed is left as it is: a forced reload of the same data writes nothing.
-  const upsert = (table: string, columns: string[]) =>
+  const upsert = (table: PgTable, columns: string[]) =>
     sql.raw(
       `ON CONFLICT (code) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(", ")} ` +
-        `WHERE (${columns.map((c) => `${table}.${c}`).join(", ")}) IS DISTINCT FROM (${columns.map((c) => `EXCLUDED.${c}`).join(", ")})`,
+        `WHERE (${columns.map((c) => `${getTableName(table)}.${c}`).join(", ")}) IS DISTINCT FROM (${columns.map((c) => `EXCLUDED.${c}`).join(", ")})`,
     );
   const returning = sql.raw("(xmax = 0) AS inserted");
   const inserted = await withIndexesBuiltAfter(db, [communes], async (tx) => ({
     countries: countInserted(
       await bulkInsert(tx, countries, geo.countries, {
-        onConflict: upsert("countries", ["name_fr", "name_en"]),
+        onConflict: upsert(countries, ["name_fr", "name_en"]),
         returning,
       }),
     ),
     regions: countInserted(
-      await bulkInsert(tx, regions, geo.regions, { onConflict: upsert("regions", ["name", "slug"]), returning }),
+      await bulkInsert(tx, regions, geo.regions, { onConflict: upsert(regions, ["name", "slug"]), returning }),
     ),
     departments: countInserted(
       await bulkInsert(tx, departments, geo.departments, {
-        onConflict: upsert("departments", ["name", "slug", "region_code"]),
+        onConflict: upsert(departments, ["name", "slug", "region_code"]),
         returning,
       }),
     ),
     communes: countInserted(
       await bulkInsert(tx, communes, geo.communes, {
-        onConflict: upsert("communes", [
+        onConflict: upsert(communes, [
           "name",
           "slug",
           "department_code",

@@ -18,11 +18,10 @@ function remember(page: Page | null | undefined, message: string) {
  * (docs/decisions/041-chromium-headless-shell-for-journeys.md); else Debian's chromium;
  * CHROMIUM_PATH overrides both.
  */
-export function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium";
+function chromiumPath(): string {
+  const headlessShell = "/usr/lib/chromium/chromium-headless-shell";
+  return process.env.CHROMIUM_PATH || (fs.existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
 }
-const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({

@@ -238,6 +238,8 @@ export function demoWindow(referenceDate: Date | string = new Date()): DemoWindo
   return { start: addMonths(today, -24), end: addMonths(today, 12), today };
 }
 
+const SPORT_KEYS = SPORTS.map((s) => s.key) as SportKey[];
+
 /**
  * Each commune's terrain and relief, and per sport the running total of the communes' weights that
  * places are drawn from: the same for the same communes, so computed once per list (a catalogue
@@ -255,7 +257,7 @@ function placeDraws(communes: readonly DemoCommune[]) {
       return { ...c, ...terrain, ...reliefAt(c, terrain) };
     });
     const cumulative = new Map<SportKey, Float64Array>();
-    for (const sport of SPORTS.map((s) => s.key) as SportKey[]) {
+    for (const sport of SPORT_KEYS) {
       const acc = new Float64Array(placesWithTerrain.length);
       let total = 0;
       placesWithTerrain.forEach((p, i) => {
@@ -285,8 +287,7 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
   const regionNames = new Map(places.regions.map((r) => [r.code, r.name]));
 
   const { placesWithTerrain, cumulative } = placeDraws(places.communes);
-  const sportKeys = SPORTS.map((s) => s.key) as SportKey[];
-  const sportWeights = sportKeys.map((k) => [k, SPORT_SHARES[k]] as const);
+  const sportWeights = SPORT_KEYS.map((k) => [k, SPORT_SHARES[k]] as const);
 
   const eventSlugs = new Set<string>();
   const groupSlugs = new Set<string>();
@@ -302,7 +303,7 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
   let produced = 0;
   let series = 0;
   while (produced < count) {
-    const sport = series < sportKeys.length ? sportKeys[series] : rng.weighted(sportWeights);
+    const sport = series < SPORT_KEYS.length ? SPORT_KEYS[series] : rng.weighted(sportWeights);
     series++;
     const place = placesWithTerrain[pickCumulative(cumulative.get(sport)!, rng)];
     // A series still running has its latest edition in the coming year and up to two before it; one
