@@ -7,6 +7,7 @@ import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { E2E_ADMINS } from "./accounts.ts";
 import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
+import { finishedEditions, upcomingEditions } from "./catalogue.ts";
 import { verifiedMember } from "./members.ts";
 
 /**
@@ -20,28 +21,11 @@ let finished: EventDetail;
 let upcoming: EventDetail;
 const shots = process.env.SCREENSHOT_DIR;
 
-const api = async <T>(url: string): Promise<T> => {
-  const response = await fetch(`${baseURL}${url}`);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as T;
-};
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  const today = new Date().toISOString().slice(0, 10);
-  const past = await api<{ items: { id: number; cancelled: boolean }[] }>(
-    `/api/events?past=1&to=${today}&sort=newest&perPage=20`,
-  );
-  const soon = await api<{ items: { id: number }[] }>("/api/events?perPage=5");
-  for (const item of past.items) {
-    const event = await api<EventDetail>(`/api/event/${item.id}`);
-    if (event.startDate < today && !event.cancelled) {
-      finished = event;
-      break;
-    }
-  }
-  upcoming = await api<EventDetail>(`/api/event/${soon.items[0].id}`);
-  if (!finished) throw new Error("no finished demo event");
+  // A race finished days ago (comments open) and one days ahead (comments wait): catalogue.ts.
+  [finished] = await finishedEditions((event) => !event.cancelled);
+  [upcoming] = await upcomingEditions();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,10 +1,10 @@
 import ICAL from "ical.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
+import { upcomingEditions } from "./catalogue.ts";
 
 /**
  * A runner's season: a visitor hearts a race on the search grid, signs in and finds it saved; plans
@@ -76,18 +76,8 @@ describe("a runner's season", () => {
 
   it("plans two courses, sees them in the month grid with totals, and subscribes to the planning", async () => {
     const page = await context.newPage();
-    const { events } = (await (await fetch(`${baseURL}/api/events_group/upcoming?limit=60`)).json()) as {
-      events: { id: number }[];
-    };
-    let event: EventDetail | undefined;
-    for (const { id } of events) {
-      const detail = (await (await fetch(`${baseURL}/api/event/${id}`)).json()) as EventDetail;
-      if (!detail.cancelled && detail.courses.filter((c) => c.distance).length >= 2) {
-        event = detail;
-        break;
-      }
-    }
-    if (!event) throw new Error("no upcoming demo event with two courses");
+    // Days ahead whatever the weekday (catalogue.ts): a race held today could not be planned ahead.
+    const [event] = await upcomingEditions((detail) => detail.courses.filter((c) => c.distance).length >= 2);
     const [first, second] = event.courses.filter((c) => c.distance);
 
     await page.goto(`${baseURL}/course/${event.slug}`);

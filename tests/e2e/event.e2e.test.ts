@@ -4,6 +4,7 @@ import type { EventDetail } from "../../features/events/event-detail.contract.ts
 import { parseGpx } from "../../features/events/gpx.ts";
 import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
+import { upcomingEditions } from "./catalogue.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -21,15 +22,11 @@ let postponed: EventDetail | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { events } = await api<{ events: { id: number }[] }>("/api/events_group/upcoming?limit=100");
-  for (const { id } of events) {
+  // Upcoming whatever the day the suite runs (catalogue.ts): never one held today.
+  [tracked] = await upcomingEditions(async ({ id }) => {
     const { tracks } = await api<{ tracks: unknown[] }>(`/api/tracks?event=${id}`);
-    if (tracks.length > 0) {
-      tracked = await api<EventDetail>(`/api/event/${id}`);
-      break;
-    }
-  }
-  if (!tracked) throw new Error("no upcoming event with a track in the demo catalogue");
+    return tracks.length > 0;
+  });
   for (let id = 1; id <= 400 && !(cancelled && postponed); id++) {
     const res = await fetch(`${baseURL}/api/event/${id}`);
     if (!res.ok) continue;

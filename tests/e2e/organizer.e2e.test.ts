@@ -4,6 +4,7 @@ import type { EventDetail } from "../../features/events/event-detail.contract.ts
 import { formatLongDate } from "../../shared/dates.ts";
 import { seriousViolations } from "./axe.ts";
 import { launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
+import { upcomingEditions } from "./catalogue.ts";
 import { mailbox } from "./mailbox.ts";
 import { verifiedMember } from "./members.ts";
 
@@ -18,22 +19,16 @@ const baseURL = inject("baseURL");
 /** Upcoming, ownerless demo events whose page offers to contact the organiser (they have a contact address). */
 const withContact: EventDetail[] = [];
 
-const api = async <T>(url: string): Promise<T> => {
-  const response = await fetch(`${baseURL}${url}`);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as T;
-};
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { events } = await api<{ events: { id: number }[] }>("/api/events_group/upcoming?limit=60");
-  for (const { id } of events) {
-    const event = await api<EventDetail>(`/api/event/${id}`);
-    if (event.state !== "upcoming" || event.postponed) continue;
-    const html = await (await fetch(`${baseURL}/course/${event.slug}`)).text();
-    if (html.includes('data-testid="contact-organizer"')) withContact.push(event);
-    if (withContact.length >= 3) break;
-  }
+  // Upcoming days ahead whatever the weekday (catalogue.ts), with the organiser's contact form.
+  withContact.push(
+    ...(await upcomingEditions(async (event) => {
+      if (event.postponed) return false;
+      const html = await (await fetch(`${baseURL}/course/${event.slug}`)).text();
+      return html.includes('data-testid="contact-organizer"');
+    }, 3)),
+  );
   if (withContact.length < 3) throw new Error("not enough upcoming demo events with a contact address");
 });
 afterAll(async () => {
