@@ -7,6 +7,7 @@
 import { parse as parseHtml } from "node-html-parser";
 import Papa from "papaparse";
 import { readSheet } from "read-excel-file/node";
+import { isStorableText } from "../../../shared/input.ts";
 import { formatTimeMs } from "./times.ts";
 
 export type SourceFormat = "csv" | "xlsx" | "html";
@@ -23,9 +24,12 @@ export type Grid = {
   rows: GridRow[];
 };
 
-/** Why a file could not be read at all. */
+/** Why a file could not be read at all, and the line at fault when one is. */
 export class UnreadableFileError extends Error {
-  constructor(readonly reason: "empty" | "xlsx" | "noTable" | "tooLarge") {
+  constructor(
+    readonly reason: "empty" | "xlsx" | "noTable" | "tooLarge" | "unstorable",
+    readonly line: number | null = null,
+  ) {
     super(`results file unreadable: ${reason}`);
   }
 }
@@ -143,6 +147,9 @@ export async function readGrid(input: { bytes: Uint8Array } | { text: string }):
   const rows = grid.rows.filter((row) => row.cells.some((cell) => cell !== ""));
   if (rows.length === 0) throw new UnreadableFileError("empty");
   if (rows.length > MAX_ROWS + 50) throw new UnreadableFileError("tooLarge");
+  // PostgreSQL stores no NUL in text (nor a lone surrogate in JSON): such a cell names its line.
+  const unstorable = rows.find((row) => !row.cells.every(isStorableText));
+  if (unstorable) throw new UnreadableFileError("unstorable", unstorable.line);
   return { ...grid, rows };
 }
 

@@ -2,15 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessHeaders, createTestApp, type TestApp, testMember } from "../../../tests/api/harness.ts";
+import { createTestApp, type TestApp, testMember } from "../../../tests/api/harness.ts";
 import { courses, events } from "../../events/events.tables.ts";
 import { jobs } from "../../jobs/jobs.tables.ts";
 import { resultImports, results } from "../results.tables.ts";
+import { type Caller, importHeaders, parseResults } from "./import-api.fixture.ts";
 import type { ImportErrorBody, ImportStatus, PreviewResponse } from "./results-import.contract.ts";
 import { RESULTS_IMPORT_QUEUE } from "./results-import.service.server.ts";
 
 let t: TestApp;
-type Who = { cookie: string } | null;
+type Who = Caller;
 let owner: { id: number; cookie: string };
 let admin: { id: number; cookie: string };
 let stranger: { id: number; cookie: string };
@@ -46,60 +47,27 @@ afterAll(async () => {
   await t?.close();
 });
 
-const headers = (who: Who, locale: "fr" | "en" = "fr") => ({
-  ...accessHeaders,
-  "x-locale": locale,
-  ...(who ? { cookie: who.cookie } : {}),
-});
-
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer | string }) {
-  const boundary = `----dossard${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      typeof file.data === "string" ? Buffer.from(file.data) : file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 function parse(
   who: Who,
   courseId: number,
   source: { file: string; data?: Buffer | string } | { text: string },
   locale: "fr" | "en" = "fr",
 ) {
-  const body =
-    "text" in source
-      ? multipart({ courseId: String(courseId), text: source.text })
-      : multipart({ courseId: String(courseId) }, { name: source.file, data: source.data ?? fixture(source.file) });
-  return t.app.inject({
-    method: "POST",
-    url: "/api/results/parse",
-    headers: { ...headers(who, locale), "content-type": body.contentType },
-    payload: body.payload,
-  });
+  const given = "text" in source ? source : { file: source.file, data: source.data ?? fixture(source.file) };
+  return parseResults(t, who, courseId, given, locale);
 }
 
 function post(who: Who, url: string, body: unknown, locale: "fr" | "en" = "fr") {
   return t.app.inject({
     method: "POST",
     url,
-    headers: { ...headers(who, locale), "content-type": "application/json" },
+    headers: { ...importHeaders(who, locale), "content-type": "application/json" },
     payload: JSON.stringify(body),
   });
 }
 
 const status = (who: Who, id: number) =>
-  t.app.inject({ method: "GET", url: `/api/results/import/${id}`, headers: headers(who) });
+  t.app.inject({ method: "GET", url: `/api/results/import/${id}`, headers: importHeaders(who) });
 
 async function courseResults(courseId: number) {
   return t.database.db.select().from(results).where(eq(results.courseId, courseId)).orderBy(asc(results.position));

@@ -125,7 +125,9 @@ export const resultsImportRoutes: FastifyPluginAsyncZod = async (app) => {
           grid = await readGrid({ text: pasted });
         }
       } catch (error) {
-        if (error instanceof UnreadableFileError) throw new RefusedFileError([unreadableProblem(error.reason, locale)]);
+        if (error instanceof UnreadableFileError) {
+          throw new RefusedFileError([unreadableProblem(error.reason, locale, error.line)]);
+        }
         const code = (error as { code?: string }).code;
         if (code === "FST_REQ_FILE_TOO_LARGE" || code === "FST_PARTS_LIMIT" || code === "FST_FIELD_SIZE_LIMIT") {
           throw new ApiError("FILE_TOO_HEAVY", { field: "file" });

@@ -61,9 +61,9 @@ export function problemMessage(problem: RowProblem, locale: Locale): string {
   });
 }
 
-export function unreadableProblem(reason: string, locale: Locale): ImportProblem {
+export function unreadableProblem(reason: string, locale: Locale, line: number | null = null): ImportProblem {
   const t = createI18n(locale).getFixedT(locale, "results-import");
-  return { code: "noHeader", line: null, column: null, value: null, message: t(`unreadable.${reason}`) };
+  return { code: "noHeader", line, column: null, value: null, message: t(`unreadable.${reason}`, { line }) };
 }
 
 export function resultsImportService(
