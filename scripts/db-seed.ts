@@ -25,7 +25,7 @@ const USAGE = `Usage: npx tsx scripts/db-seed.ts [options]
   -h, --help              this help
 
 Database: DATABASE_URL when set, else PGlite in \${DATA_DIR:-./data}/pgdata.
-Communes coordinates: ../shared/data/laposte_hexasmal.csv, or COMMUNES_CSV (path or http(s) URL).`;
+Communes: the files shipped in features/geo/data, or COMMUNES_CSV (La Poste's CSV, a path or an http(s) URL).`;
 
 function fail(message: string): never {
   console.error(`db-seed: ${message}\n\n${USAGE}`);

@@ -3,7 +3,7 @@
  * at them at print size: a half marathon in "colour", portrait, with the runner's result; a
  * mountain trail in blue contours, landscape, night palette; a short race in town, "trace" only,
  * black and white; a trail above Annecy with France's towns and borders (decision 038: the open
- * data from MAP_DATA_DIR or ../shared/data), forest palette. The full-size PNGs go to OUT (default /tmp/poster-samples); docs/posters/ keeps
+ * data shipped in features/maps/data, or MAP_DATA_DIR), forest palette. The full-size PNGs go to OUT (default /tmp/poster-samples); docs/posters/ keeps
  * them scaled down (1,000 px wide at most).
  *
  *   node --import tsx scripts/poster-samples.ts [OUT]

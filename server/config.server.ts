@@ -46,7 +46,7 @@ const schema = z.object({
     .transform((value) => value === "1" || value === "true")
     .optional(),
   MAP_STYLE_URL: z.string().default(""),
-  /** The france-geojson folder of the offline base map; default ../shared/data/france-geojson. */
+  /** A france-geojson folder for the offline base map instead of the outlines shipped in features/maps/data. */
   MAP_DATA_DIR: z.string().min(1).optional(),
   /**
    * Posters' vector tiles (OpenMapTiles or Protomaps schema) for the terrain, roads and city styles:

@@ -10,7 +10,7 @@ export type EnsureSeededOptions = {
   seed?: number;
   /** "Today" of the demo catalogue (default: now). */
   referenceDate?: Date | string;
-  /** Path or http(s) URL of La Poste's communes CSV (else COMMUNES_CSV, else ../shared/data). */
+  /** Path or http(s) URL of La Poste's communes CSV (else COMMUNES_CSV, else the shipped features/geo/data). */
   csvPath?: string;
   log?: (message: string) => void;
 };

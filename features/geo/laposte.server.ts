@@ -5,11 +5,11 @@ import { slugify } from "./slugify.ts";
 
 /**
  * La Poste's "base officielle des codes postaux" (laposte_hexasmal.csv, Licence Ouverte / Etalab).
- * The project never ships the file: it reads it from the shared/ folder beside the project, or from
- * the path or URL in COMMUNES_CSV.
+ * The repository ships the communes derived from it (features/geo/data, shipped-reference.server.ts);
+ * this reader serves the derive script, and the server when COMMUNES_CSV (a path or an http(s) URL)
+ * overrides the shipped data.
  */
 export const COMMUNES_CSV_ENV = "COMMUNES_CSV";
-export const DEFAULT_COMMUNES_CSV = "../shared/data/laposte_hexasmal.csv";
 export const LAPOSTE_ATTRIBUTION = "Source : La Poste, base officielle des codes postaux";
 
 export class CommunesCsvError extends Error {
@@ -36,31 +36,26 @@ export type CsvSourceOptions = {
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
-/**
- * Where to read the CSV from: `csvPath`, else `COMMUNES_CSV`, else `../shared/data/laposte_hexasmal.csv`
- * relative to the project root. An explicitly configured source wins over the conventional one, and
- * a configured path that does not exist is an error rather than a silent fallback.
- */
-export function resolveCommunesCsvSource(options: CsvSourceOptions = {}): string {
-  const root = options.projectRoot ?? findProjectRoot();
-  const fallback = path.resolve(root, DEFAULT_COMMUNES_CSV);
-  const configured = options.csvPath || (options.env ?? process.env)[COMMUNES_CSV_ENV];
-  if (configured) {
-    if (isUrl(configured)) return configured;
-    const resolved = path.resolve(root, configured);
-    if (fs.existsSync(resolved)) return resolved;
-    throw new CommunesCsvError(
-      `La Poste communes CSV not found at ${resolved} (from ${COMMUNES_CSV_ENV}). ${howToProvide(fallback)}`,
-    );
-  }
-  if (fs.existsSync(fallback)) return fallback;
-  throw new CommunesCsvError(`La Poste communes CSV not found. ${howToProvide(fallback)}`);
+/** The configured CSV (`csvPath`, else `COMMUNES_CSV`), or undefined: the shipped data is used. */
+export function configuredCommunesCsv(options: CsvSourceOptions = {}): string | undefined {
+  return options.csvPath || (options.env ?? process.env)[COMMUNES_CSV_ENV] || undefined;
 }
 
-function howToProvide(fallback: string): string {
-  return (
-    `Either place laposte_hexasmal.csv at ${fallback} (the shared/data folder beside the project), ` +
-    `or set ${COMMUNES_CSV_ENV} to its path or http(s) URL.`
+/**
+ * Where to read the configured CSV from: a URL as it is, a path relative to the project root. A
+ * configured path that does not exist is an error rather than a silent fallback.
+ */
+export function resolveCommunesCsvSource(options: CsvSourceOptions = {}): string {
+  const configured = configuredCommunesCsv(options);
+  if (!configured) {
+    throw new CommunesCsvError(`No communes CSV configured: set ${COMMUNES_CSV_ENV} to its path or http(s) URL.`);
+  }
+  if (isUrl(configured)) return configured;
+  const resolved = path.resolve(options.projectRoot ?? findProjectRoot(), configured);
+  if (fs.existsSync(resolved)) return resolved;
+  throw new CommunesCsvError(
+    `La Poste communes CSV not found at ${resolved} (from ${COMMUNES_CSV_ENV}): give the path or http(s) URL of ` +
+      "laposte_hexasmal.csv, or unset it to use the communes shipped in features/geo/data.",
   );
 }
 

@@ -8,12 +8,14 @@ import { buildCountries, type CountryRow } from "./countries.ts";
 import { communes, countries, departments, regions } from "./geo.tables.ts";
 import {
   type CsvSourceOptions,
+  configuredCommunesCsv,
   type LaPosteIndex,
   parseLaPosteCsv,
   placeKey,
   readCommunesCsv,
   resolveCommunesCsvSource,
 } from "./laposte.server.ts";
+import { readShippedReference, SHIPPED_REFERENCE_DIR } from "./shipped-reference.server.ts";
 import { slugify } from "./slugify.ts";
 
 /** Zones of @etalab/decoupage-administratif kept: metropolitan France and the overseas departments. */
@@ -110,13 +112,24 @@ function mean(points: { lat: number; lng: number }[]): { lat: number; lng: numbe
   return { lat: lat / points.length, lng: lng / points.length };
 }
 
+type ReferenceCodes = Record<"countries" | "regions" | "departments" | "communes", string[]>;
+
 /** Codes of the reference rows, computed without the CSV (to tell whether they are loaded). */
-export function expectedGeoCodes(etalab: Etalab = readEtalab()) {
+export function expectedGeoCodes(etalab: Etalab = readEtalab()): ReferenceCodes {
   return {
     countries: buildCountries().map((c) => c.code),
     regions: etalab.regions.filter((r) => KEPT_ZONES.has(r.zone)).map((r) => r.code),
     departments: etalab.departments.filter((d) => KEPT_ZONES.has(d.zone)).map((d) => d.code),
     communes: etalab.communes.filter((c) => c.type === "commune-actuelle" && KEPT_ZONES.has(c.zone)).map((c) => c.code),
+  };
+}
+
+function codesOf(geo: GeoReference): ReferenceCodes {
+  return {
+    countries: geo.countries.map((c) => c.code),
+    regions: geo.regions.map((r) => r.code),
+    departments: geo.departments.map((d) => d.code),
+    communes: geo.communes.map((c) => c.code),
   };
 }
 
@@ -266,7 +279,12 @@ export function buildGeoReference(laposte: LaPosteIndex, etalab: Etalab = readEt
   return { countries: buildCountries(), regions: regionRows, departments: departmentRows, communes: rows, report };
 }
 
-export type GeoLoadOptions = CsvSourceOptions & { log?: (message: string) => void; force?: boolean };
+export type GeoLoadOptions = CsvSourceOptions & {
+  log?: (message: string) => void;
+  force?: boolean;
+  /** The shipped files' folder (default features/geo/data). */
+  referenceDir?: string;
+};
 
 export type GeoLoadResult = {
   /** True when everything was already there and nothing was read nor written. */
@@ -284,8 +302,7 @@ async function existingCodes(db: SqlRunner, table: string): Promise<Set<string>>
 }
 
 /** True when every expected country, region, department and current commune is in the database. */
-export async function geoReferenceLoaded(db: SqlRunner, etalab: Etalab = readEtalab()): Promise<boolean> {
-  const expected = expectedGeoCodes(etalab);
+export async function geoReferenceLoaded(db: SqlRunner, expected: ReferenceCodes): Promise<boolean> {
   for (const [table, codes] of Object.entries(expected)) {
     const present = await existingCodes(db, table);
     if (codes.some((code) => !present.has(code))) return false;
@@ -297,9 +314,11 @@ export async function geoReferenceLoaded(db: SqlRunner, etalab: Etalab = readEta
 const countInserted = (rows: Record<string, unknown>[]) => rows.filter((r) => r.inserted === true).length;
 
 /**
- * Loads countries, regions, departments and communes. Idempotent and cheap when already loaded: it
- * then only compares codes and does not need the CSV. Otherwise it upserts everything in one
- * transaction (new rows inserted, existing rows refreshed, nothing deleted: events point at communes).
+ * Loads countries, regions, departments and communes: from the files the repository ships
+ * (features/geo/data), or, when COMMUNES_CSV is set, derived from that CSV and
+ * @etalab/decoupage-administratif as the derive script does. Idempotent and cheap when already
+ * loaded: it then only compares codes. Otherwise it upserts everything in one transaction (new rows
+ * inserted, existing rows refreshed, nothing deleted: events point at communes).
  */
 export async function loadGeoReference(
   db: Pick<import("../../db/client.server.ts").Db, "execute" | "transaction">,
@@ -307,8 +326,11 @@ export async function loadGeoReference(
 ): Promise<GeoLoadResult> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const etalab = readEtalab();
-  if (!options.force && (await geoReferenceLoaded(db, etalab))) {
+  const fromCsv = configuredCommunesCsv(options) !== undefined;
+  const etalab = fromCsv ? readEtalab() : null;
+  const shipped = etalab ? null : readShippedReference(options.referenceDir);
+  const expected = etalab ? expectedGeoCodes(etalab) : codesOf(shipped as GeoReference);
+  if (!options.force && (await geoReferenceLoaded(db, expected))) {
     return {
       skipped: true,
       inserted: { countries: 0, regions: 0, departments: 0, communes: 0 },
@@ -316,10 +338,15 @@ export async function loadGeoReference(
       ms: Math.round(performance.now() - started),
     };
   }
-  const source = resolveCommunesCsvSource(options);
-  log(`geo: reading communes coordinates from ${source}`);
-  const laposte = parseLaPosteCsv(await readCommunesCsv(source));
-  const geo = buildGeoReference(laposte, etalab);
+  let geo: GeoReference;
+  if (etalab) {
+    const source = resolveCommunesCsvSource(options);
+    log(`geo: reading communes coordinates from ${source}`);
+    geo = buildGeoReference(parseLaPosteCsv(await readCommunesCsv(source)), etalab);
+  } else {
+    geo = shipped as GeoReference;
+    log(`geo: reading the shipped reference data (${SHIPPED_REFERENCE_DIR})`);
+  }
   // A row that has not changed is left as it is: a forced reload of the same data writes nothing.
   const upsert = (table: PgTable, columns: string[]) =>
     sql.raw(

@@ -12,15 +12,33 @@ import { events } from "../events/events.tables.ts";
 import { buildCountries, ISO_COUNTRY_CODES } from "./countries.ts";
 import {
   CommunesCsvError,
-  findProjectRoot,
+  configuredCommunesCsv,
   parseLaPosteCsv,
   readCommunesCsv,
   resolveCommunesCsvSource,
 } from "./laposte.server.ts";
-import { loadGeoReference } from "./reference.server.ts";
+import { buildGeoReference, type Etalab, expectedGeoCodes, loadGeoReference, readEtalab } from "./reference.server.ts";
+import { formatShippedReference, readShippedReference, shippedReferenceDir } from "./shipped-reference.server.ts";
 import { slugify } from "./slugify.ts";
 
-const csvFile = resolveCommunesCsvSource();
+/** A few rows of La Poste's table, in its format: Conques' former chef-lieu, and Rodez. */
+const LAPOSTE_HEADER = "Code_commune_INSEE;Nom_commune;Code_postal;Ligne_5;Libellé_d_acheminement;coordonnees_gps";
+const FIXTURE_CSV = [
+  LAPOSTE_HEADER,
+  "12076;CONQUES;12320;;CONQUES;44.598841,2.397994",
+  "12202;RODEZ;12000;;RODEZ;44.358209,2.567873",
+].join("\n");
+
+/** @etalab/decoupage-administratif cut down to Aveyron (12), to derive from the fixture above. */
+function aveyron(): Etalab {
+  const etalab = readEtalab();
+  return {
+    communes: etalab.communes.filter((c) => c.code.startsWith("12")),
+    departments: etalab.departments.filter((d) => d.code === "12"),
+    regions: etalab.regions.filter((r) => r.code === "76"),
+    epci: () => etalab.epci().filter((e) => e.membres.some((m) => m.code.startsWith("12"))),
+  };
+}
 
 describe("slugify", () => {
   it("drops accents, apostrophes and case", () => {
@@ -45,24 +63,17 @@ describe("countries", () => {
   });
 });
 
-describe("communes CSV source", () => {
+describe("communes CSV source (COMMUNES_CSV overrides the shipped data)", () => {
   const emptyRoot = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-no-csv-"));
   const project = path.join(emptyRoot, "main");
   fs.mkdirSync(project);
+  const csvFile = path.join(emptyRoot, "laposte.csv");
+  fs.writeFileSync(csvFile, FIXTURE_CSV);
   afterAll(() => fs.rmSync(emptyRoot, { recursive: true, force: true }));
 
-  it("defaults to ../shared/data beside the project", () => {
-    expect(resolveCommunesCsvSource({ env: {} })).toBe(
-      path.resolve(findProjectRoot(), "../shared/data/laposte_hexasmal.csv"),
-    );
-  });
-
-  it("fails with a message naming both ways to provide it", () => {
-    const attempt = () => resolveCommunesCsvSource({ projectRoot: project, env: {} });
-    expect(attempt).toThrow(CommunesCsvError);
-    expect(attempt).toThrow(path.join(emptyRoot, "shared", "data", "laposte_hexasmal.csv"));
-    expect(attempt).toThrow(/COMMUNES_CSV/);
-    expect(attempt).toThrow(/http\(s\) URL/);
+  it("is not needed: unset, the shipped files are read", () => {
+    expect(configuredCommunesCsv({ env: {} })).toBeUndefined();
+    expect(() => resolveCommunesCsvSource({ projectRoot: project, env: {} })).toThrow(CommunesCsvError);
   });
 
   it("reports a configured path that does not exist", () => {
@@ -71,7 +82,7 @@ describe("communes CSV source", () => {
     );
   });
 
-  it("refuses to load an empty database without the CSV, before writing anything", async () => {
+  it("refuses to load an empty database from a missing CSV, before writing anything", async () => {
     const calls: string[] = [];
     const fakeDb = {
       execute: async () => ({ rows: [] }),
@@ -79,9 +90,9 @@ describe("communes CSV source", () => {
         calls.push("transaction");
       },
     } as never;
-    await expect(loadGeoReference(fakeDb, { projectRoot: project, env: {} })).rejects.toThrow(
-      /laposte_hexasmal\.csv.*COMMUNES_CSV/s,
-    );
+    await expect(
+      loadGeoReference(fakeDb, { projectRoot: project, env: { COMMUNES_CSV: "nowhere.csv" } }),
+    ).rejects.toThrow(/nowhere\.csv.*COMMUNES_CSV/s);
     expect(calls).toEqual([]);
   });
 
@@ -97,7 +108,8 @@ describe("communes CSV source", () => {
       const url = resolveCommunesCsvSource({ projectRoot: project, env: { COMMUNES_CSV: `${base}/laposte.csv` } });
       expect(url).toBe(`${base}/laposte.csv`);
       const index = parseLaPosteCsv(await readCommunesCsv(url));
-      expect(index.rows).toBeGreaterThan(39_000);
+      expect(index.rows).toBe(2);
+      expect(index.byCode.get("12202")).toEqual({ lat: 44.358209, lng: 2.567873, postalCodes: ["12000"] });
       await expect(readCommunesCsv(`${base}/missing.csv`)).rejects.toThrow(/HTTP 404/);
     } finally {
       server.close();
@@ -106,6 +118,57 @@ describe("communes CSV source", () => {
 
   it("rejects a file that is not La Poste's table", () => {
     expect(() => parseLaPosteCsv("code,name\n1,a\n")).toThrow(/Code_commune_INSEE/);
+  });
+
+  it("places a commune merged after La Poste's table at the mean of its former communes, the others by fallback", () => {
+    // Conques-en-Rouergue (12218) has no row of its own: La Poste files it under its former
+    // chef-lieu 12076. Every other commune of the cut-down Aveyron falls back to a centroid.
+    const geo = buildGeoReference(parseLaPosteCsv(FIXTURE_CSV), aveyron());
+    const byCode = new Map(geo.communes.map((c) => [c.code, c]));
+    expect(byCode.get("12218")).toMatchObject({
+      name: "Conques-en-Rouergue",
+      placedBy: "merged",
+      lat: 44.598841,
+      lng: 2.397994,
+    });
+    expect(byCode.get("12202")).toMatchObject({ name: "Rodez", placedBy: "laposte", lat: 44.358209 });
+    expect(geo.report.laposte).toBe(1);
+    expect(geo.report.fallback).toBe(geo.communes.length - 2);
+    for (const c of geo.communes) expect(Math.abs(c.lat - 44.4)).toBeLessThan(0.6);
+  });
+});
+
+describe("the shipped reference data (features/geo/data)", () => {
+  const shipped = readShippedReference();
+
+  it("has every current commune, department and region of the pinned @etalab/decoupage-administratif", () => {
+    // A newer package (new mergers) without `npm run data:derive` fails here.
+    const expected = expectedGeoCodes();
+    expect(shipped.communes.map((c) => c.code).sort()).toEqual([...expected.communes].sort());
+    expect(shipped.departments.map((d) => d.code).sort()).toEqual([...expected.departments].sort());
+    expect(shipped.regions.map((r) => r.code).sort()).toEqual([...expected.regions].sort());
+  });
+
+  it("reads back exactly what the derive script writes", () => {
+    const dir = shippedReferenceDir();
+    for (const [name, text] of Object.entries(formatShippedReference(shipped))) {
+      expect(text === fs.readFileSync(path.join(dir, name), "utf8"), name).toBe(true);
+    }
+  });
+
+  it("refuses a damaged file with its line, and says how to rebuild a missing one", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-shipped-"));
+    try {
+      expect(() => readShippedReference(dir)).toThrow(/regions\.tsv.*npm run data:derive/);
+      const files = formatShippedReference(shipped);
+      for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+      fs.appendFileSync(path.join(dir, "communes.tsv"), "99999\tNulle-part\t01\t84\t\t0\tnord\t5\tlaposte\n");
+      expect(() => readShippedReference(dir)).toThrow(/communes\.tsv: latitude of 99999 "nord" is not a number/);
+      fs.writeFileSync(path.join(dir, "communes.tsv"), `${files["communes.tsv"]}1\t2\n`);
+      expect(() => readShippedReference(dir)).toThrow(/communes\.tsv, line \d+: 2 columns, 9 expected/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -191,21 +254,13 @@ describe("reference data in the database", () => {
     expect(reunion).toMatchObject({ name: "Saint-Denis", department_code: "974", region_code: "04" });
   });
 
-  it("places a commune merged after La Poste's table at the mean of its former communes", async () => {
-    // Conques-en-Rouergue (12218) has no row of its own: La Poste still files it under the code of
-    // its former chef-lieu 12076 (the others, 12114 and 12173, have no row either).
-    const index = parseLaPosteCsv(fs.readFileSync(csvFile, "utf8"));
-    expect(index.byCode.get("12218")).toBeUndefined();
-    const formers = ["12076", "12114", "12173"].flatMap((code) => index.byCode.get(code) ?? []);
-    expect(formers.length).toBeGreaterThan(0);
-    const lat = formers.reduce((s, f) => s + f.lat!, 0) / formers.length;
-    const lng = formers.reduce((s, f) => s + f.lng!, 0) / formers.length;
+  it("places a commune merged after La Poste's table where its former chef-lieu is", async () => {
     const [conques] = await query<{ name: string; lat: number; lng: number; placed_by: string }>(
       "SELECT name, lat, lng, placed_by FROM communes WHERE code = '12218'",
     );
     expect(conques).toMatchObject({ name: "Conques-en-Rouergue", placed_by: "merged" });
-    expect(conques.lat).toBeCloseTo(lat, 5);
-    expect(conques.lng).toBeCloseTo(lng, 5);
+    expect(conques.lat).toBeCloseTo(44.6, 1);
+    expect(conques.lng).toBeCloseTo(2.4, 1);
   });
 
   it("places restored communes with a fallback close to where they are", async () => {
@@ -255,12 +310,11 @@ describe("reference data in the database", () => {
     expect(await indexes()).toEqual(migratedIndexes);
   });
 
-  it("is idempotent: a second run reads no CSV and inserts nothing", async () => {
+  it("is idempotent: a second run inserts nothing, and COMMUNES_CSV's table refreshes rows in place", async () => {
     const before = await query<{ n: number }>(
       "SELECT (SELECT count(*) FROM countries) + (SELECT count(*) FROM communes) + (SELECT count(*) FROM sports) AS n",
     );
-    // No CSV anywhere: it must not be needed once the data is there.
-    const second = await loadReferenceData(database.db, { projectRoot: os.tmpdir(), env: {} });
+    const second = await loadReferenceData(database.db, { env: {} });
     expect(second.geo.skipped).toBe(true);
     expect(second.sports.skipped).toBe(true);
     expect(second.geo.inserted).toEqual({ countries: 0, regions: 0, departments: 0, communes: 0 });
@@ -268,10 +322,31 @@ describe("reference data in the database", () => {
     // others are left as they are) and still inserts nothing.
     await query("UPDATE communes SET name = 'Annecy-le-Renommé' WHERE code = '74010'");
     const untouched = await query<{ xmin: string }>("SELECT xmin::text FROM communes WHERE code = '75056'");
-    const forced = await loadGeoReference(database.db, { force: true });
+    const forced = await loadGeoReference(database.db, { force: true, env: {} });
     expect(forced.inserted).toEqual({ countries: 0, regions: 0, departments: 0, communes: 0 });
     await expect(query("SELECT name FROM communes WHERE code = '74010'")).resolves.toEqual([{ name: "Annecy" }]);
     await expect(query("SELECT xmin::text FROM communes WHERE code = '75056'")).resolves.toEqual(untouched);
+    // La Poste's table through COMMUNES_CSV (here one written from the shipped rows, in its format)
+    // is derived as the script derives it: the same communes, a moved one moved, nothing inserted.
+    const placed = (await query<{ code: string; name: string; postal_codes: string[]; lat: number; lng: number }>(
+      "SELECT code, name, postal_codes, lat, lng FROM communes WHERE placed_by = 'laposte'",
+    )) as { code: string; name: string; postal_codes: string[]; lat: number; lng: number }[];
+    const csv = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "dossard-csv-")), "laposte_hexasmal.csv");
+    const moved = (c: { code: string; lat: number }) => (c.code === "74010" ? 45.9 : c.lat);
+    fs.writeFileSync(
+      csv,
+      [
+        LAPOSTE_HEADER,
+        ...placed.flatMap((c) =>
+          c.postal_codes.map((p) => `${c.code};${c.name.toUpperCase()};${p};;;${moved(c)},${c.lng}`),
+        ),
+      ].join("\n"),
+    );
+    const fromCsv = await loadGeoReference(database.db, { force: true, env: { COMMUNES_CSV: csv } });
+    expect(fromCsv.inserted.communes).toBe(0);
+    await expect(query("SELECT lat FROM communes WHERE code = '74010'")).resolves.toEqual([{ lat: 45.9 }]);
+    await loadGeoReference(database.db, { force: true, env: {} });
+    fs.rmSync(path.dirname(csv), { recursive: true, force: true });
     const after = await query<{ n: number }>(
       "SELECT (SELECT count(*) FROM countries) + (SELECT count(*) FROM communes) + (SELECT count(*) FROM sports) AS n",
     );

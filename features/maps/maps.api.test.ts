@@ -1,10 +1,15 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import zlib from "node:zlib";
 import { VectorTile } from "@mapbox/vector-tile";
 import type { StyleSpecification, VectorSourceSpecification } from "maplibre-gl";
 import { PbfReader } from "pbf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import { createBasemap, resolveMapDataDir } from "./basemap/basemap.server.ts";
+import { findProjectRoot } from "../geo/laposte.server.ts";
+import { createBasemap, tileLng } from "./basemap/basemap.server.ts";
+import { resolveOutlines } from "./basemap/outlines.server.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -219,13 +224,16 @@ describe("GET /basemap/outline.svg", () => {
 
 describe("without France's outlines", () => {
   it("finds nothing at a missing folder, so the map falls back to Natural Earth", () => {
-    expect(resolveMapDataDir("/nowhere/france-geojson")).toEqual({ dir: null, tried: "/nowhere/france-geojson" });
-    expect(resolveMapDataDir(undefined).dir).toMatch(/france-geojson$/);
+    expect(resolveOutlines("/nowhere/france-geojson")).toEqual({ outlines: null, tried: "/nowhere/france-geojson" });
+    // Unset: the outlines the repository ships, wherever the clone is.
+    const shipped = resolveOutlines(undefined);
+    expect(shipped.tried).toBe(path.join(findProjectRoot(), "features/maps/data"));
+    expect(shipped.outlines?.version).toMatch(/^shipped:[0-9a-f]{12}$/);
   });
 
   it("still serves land and towns", async () => {
     const basemap = createBasemap({
-      dataDir: null,
+      outlines: null,
       reference: async () => ({
         towns: [{ code: "75056", name: "Paris", lat: 48.8589, lng: 2.347, population: 2_113_705 }],
         departmentRegions: {},
@@ -264,3 +272,66 @@ function readGlyphs(body: Buffer) {
   }, stack);
   return stack;
 }
+
+describe("France's outlines from a france-geojson folder (MAP_DATA_DIR)", () => {
+  // Three communes in a row, 0.05° wide; the last two are the former communes of one commune
+  // (the same code), so the only border between communes is the one at 5.05° E.
+  const square = (west: number, code: string) => ({
+    type: "Feature",
+    properties: { code, nom: code },
+    geometry: {
+      type: "Polygon",
+      coordinates: [
+        [
+          [west, 46],
+          [west + 0.05, 46],
+          [west + 0.05, 46.05],
+          [west, 46.05],
+          [west, 46],
+        ],
+      ],
+    },
+  });
+  const collection = (...features: unknown[]) => JSON.stringify({ type: "FeatureCollection", features });
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-france-geojson-"));
+    const department = square(5, "01");
+    department.geometry.coordinates[0] = [
+      [5, 46],
+      [5.15, 46],
+      [5.15, 46.05],
+      [5, 46.05],
+      [5, 46],
+    ];
+    fs.writeFileSync(path.join(dir, "departements-avec-outre-mer.geojson"), collection(department));
+    fs.mkdirSync(path.join(dir, "communes"));
+    fs.writeFileSync(
+      path.join(dir, "communes", "communes-01-test.geojson"),
+      collection(square(5, "01001"), square(5.05, "01002"), square(5.1, "01002")),
+    );
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("reads the folder instead of the shipped outlines, and draws borders between communes only", async () => {
+    const { outlines } = resolveOutlines(dir);
+    expect(outlines?.version).toMatch(/^geojson:/);
+    const basemap = createBasemap({
+      outlines,
+      reference: async () => ({ towns: [], departmentRegions: { "01": "84" } }),
+      names: { country: (code) => code, sea: (key) => key },
+    });
+    const z = 10;
+    const x = Math.floor(((5.07 + 180) / 360) * 2 ** z);
+    const lat = (46.025 * Math.PI) / 180;
+    const y = Math.floor(((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * 2 ** z);
+    const layers = await basemap.layersAt(z, x, y);
+    expect(layers.land?.features.length).toBeGreaterThan(0);
+    const lines = layers.communes?.features ?? [];
+    expect(lines.length).toBeGreaterThan(0);
+    const longitudes = lines.flatMap((f) =>
+      (f.geometry as [number, number][][]).flat().map(([px]) => tileLng(x + px / 4096, z)),
+    );
+    for (const lng of longitudes) expect(lng).toBeCloseTo(5.05, 3);
+  });
+});

@@ -22,9 +22,10 @@ import type { Locale } from "../../shared/constants.ts";
 import { resources } from "../../shared/i18n/resources.ts";
 import { access } from "../accounts/access.server.ts";
 import type { MapReference } from "../geo/geo.contract.ts";
-import { type Basemap, createBasemap, type EncodedTile, packed, resolveMapDataDir } from "./basemap/basemap.server.ts";
+import { type Basemap, createBasemap, type EncodedTile, packed } from "./basemap/basemap.server.ts";
 import { createGlyphs, glyphsVersion, isFontStack } from "./basemap/glyphs.server.ts";
 import { outlineSvg } from "./basemap/outline-svg.server.ts";
+import { resolveOutlines } from "./basemap/outlines.server.ts";
 import { sprite } from "./basemap/sprite.server.ts";
 import { BASEMAP_MAX_ZOOM, basemapStyle } from "./basemap-style.ts";
 
@@ -101,15 +102,16 @@ export function siteBasemap(
   reference: () => Promise<MapReference>,
   log: { warn: (message: string) => void },
 ): Basemap {
-  const { dir, tried } = resolveMapDataDir(mapDataDir);
-  if (!dir) {
+  const { outlines, tried } = resolveOutlines(mapDataDir);
+  if (!outlines) {
     log.warn(
-      `Base map: France's outlines not found at ${tried} (set MAP_DATA_DIR to the france-geojson folder); ` +
-        "maps show Natural Earth's coarse outlines and the towns only, posters have no towns and borders.",
+      `Base map: France's outlines not found at ${tried} (MAP_DATA_DIR names a france-geojson folder; unset, ` +
+        "the outlines shipped in features/maps/data are used); maps show Natural Earth's coarse outlines and " +
+        "the towns only, posters have no towns and borders.",
     );
   }
   return createBasemap({
-    dataDir: dir,
+    outlines,
     reference,
     names: {
       country: (code, locale) => (mapNames(locale).countries as Record<string, string>)[code] ?? code,

@@ -2,11 +2,11 @@
  * The offline base map's vector tiles (decision 016), made from open data when first asked and
  * kept in memory:
  *
- * - France (IGN Admin Express, read from MAP_DATA_DIR or ../shared/data/france-geojson, never
- *   copied into the repository): the departments' polygons as the land, and their shared edges
- *   (topojson) as department, region and outline borders, so that each border is drawn once and
- *   the region borders lie exactly on the department ones;
- * - every commune's outline of a department, read only when a tile of zoom ≥ COMMUNES_MIN_ZOOM
+ * - France (IGN Admin Express outlines, outlines.server.ts: shipped in features/maps/data, or a
+ *   france-geojson folder named by MAP_DATA_DIR): the departments' polygons as the land, and their
+ *   shared edges (topojson) as department, region and outline borders, so that each border is drawn
+ *   once and the region borders lie exactly on the department ones;
+ * - the borders between a department's communes, read only when a tile of zoom ≥ COMMUNES_MIN_ZOOM
  *   covers it (a few departments are kept);
  * - neighbouring countries from Natural Earth (npm world-atlas), which also stand in for France's
  *   outline when the folder is missing;
@@ -19,24 +19,19 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
 import zlib from "node:zlib";
 import { GeoJSONVT, type GeoJSONVTFeature } from "@maplibre/geojson-vt";
 import { fromGeojsonVt } from "@maplibre/vt-pbf";
 import type { Feature, FeatureCollection, Geometry, MultiLineString, Position } from "geojson";
 import { mesh, feature as topoFeature } from "topojson-client";
-import { topology } from "topojson-server";
 import type { GeometryCollection, GeometryObject, Topology } from "topojson-specification";
 import { etagOf } from "../../../server/page-cache.server.ts";
 import type { MapReference } from "../../geo/geo.contract.ts";
-import { findProjectRoot } from "../../geo/laposte.server.ts";
 import { BASEMAP_MAX_ZOOM, COMMUNES_MIN_ZOOM, townMinPopulation } from "../basemap-style.ts";
+import { COMMUNES_OBJECT, DEPARTMENTS_OBJECT, type Outlines } from "./outlines.server.ts";
 
 /** Bumped when the tiles' content or layout changes: it is part of the versioned URLs. */
-const GENERATOR = "basemap-1";
-export const MAP_DATA_DIR_ENV = "MAP_DATA_DIR";
-export const DEFAULT_MAP_DATA_DIR = "../shared/data/france-geojson";
-const DEPARTMENTS_FILE = "departements-avec-outre-mer.geojson";
+const GENERATOR = "basemap-2";
 const EXTENT = 4096;
 const FRANCE_ISO_NUMERIC = "250";
 
@@ -74,8 +69,8 @@ export type Names = {
 };
 
 export type BasemapOptions = {
-  /** The france-geojson folder, or null when it is missing (Natural Earth's outlines only). */
-  dataDir: string | null;
+  /** France's outlines, or null when there are none (Natural Earth's outlines only). */
+  outlines: Outlines | null;
   reference: () => Promise<MapReference>;
   names: Names;
   /** Tiles kept encoded in memory (bytes). */
@@ -83,18 +78,6 @@ export type BasemapOptions = {
   /** What else the versioned URLs serve (the glyphs' version), so that they change with it. */
   salt?: string;
 };
-
-/**
- * Where the france-geojson folder is: MAP_DATA_DIR (relative to the project) else
- * ../shared/data/france-geojson beside the project; null, with the reason, when it is missing.
- */
-export function resolveMapDataDir(
-  configured: string | undefined,
-  projectRoot = findProjectRoot(),
-): { dir: string | null; tried: string } {
-  const dir = path.resolve(projectRoot, configured || DEFAULT_MAP_DATA_DIR);
-  return { dir: fs.existsSync(path.join(dir, DEPARTMENTS_FILE)) ? dir : null, tried: dir };
-}
 
 // Tile coordinates ↔ longitude and latitude (Web Mercator).
 export const tileLng = (x: number, z: number) => (x / 2 ** z) * 360 - 180;
@@ -124,6 +107,7 @@ function bboxOf(geometry: Geometry): Bbox {
 }
 
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, "utf8")) as T;
+const codeOf = (g: GeometryObject) => String((g.properties as { code?: string } | undefined)?.code ?? "");
 
 function lineFeature(layer: string, props: Record<string, string>, geometry: MultiLineString): Feature {
   return { type: "Feature", properties: { layer, ...props }, geometry };
@@ -132,16 +116,8 @@ function lineFeature(layer: string, props: Record<string, string>, geometry: Mul
 type Overview = { index: GeoJSONVT; departments: { code: string; bbox: Bbox }[] };
 
 export function createBasemap(options: BasemapOptions) {
-  const { dataDir } = options;
+  const { outlines } = options;
   const cacheBytes = options.cacheBytes ?? 48 * 1024 * 1024;
-  const communeFiles = new Map<string, string>();
-  if (dataDir) {
-    const folder = path.join(dataDir, "communes");
-    for (const name of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
-      const code = /^communes-([0-9AB]{2,3})-/i.exec(name)?.[1];
-      if (code) communeFiles.set(code.toUpperCase(), path.join(folder, name));
-    }
-  }
 
   let reference: Promise<MapReference> | undefined;
   const loadReference = () => {
@@ -164,10 +140,12 @@ export function createBasemap(options: BasemapOptions) {
   function buildOverview(ref: MapReference): Overview {
     const features: Feature[] = [];
     const departments: Overview["departments"] = [];
+    const topo = outlines?.departments() ?? null;
+    const object = topo?.objects[DEPARTMENTS_OBJECT] as GeometryCollection | undefined;
     let collection: FeatureCollection | null = null;
     let franceBoxes: Bbox[] = [[-5.5, 41.3, 9.6, 51.1]];
-    if (dataDir) {
-      collection = readJson<FeatureCollection>(path.join(dataDir, DEPARTMENTS_FILE));
+    if (topo && object) {
+      collection = topoFeature(topo, object) as FeatureCollection;
       franceBoxes = [];
       for (const f of collection.features) {
         const code = String(f.properties?.code ?? "");
@@ -179,11 +157,8 @@ export function createBasemap(options: BasemapOptions) {
     }
     const around = neighbours(franceBoxes, !collection);
     features.push(...around.features);
-    if (collection) {
-      const topo = topology({ departments: collection });
-      const object = topo.objects.departments as GeometryCollection;
-      const region = (g: GeometryObject) =>
-        ref.departmentRegions[String((g.properties as { code?: string } | undefined)?.code)] ?? "";
+    if (topo && object) {
+      const region = (g: GeometryObject) => ref.departmentRegions[codeOf(g)] ?? "";
       const outline = splitByFrontier(
         mesh(topo, object, (a, b) => a === b),
         around.frontier,
@@ -271,17 +246,16 @@ export function createBasemap(options: BasemapOptions) {
       communeIndexes.set(code, cached);
       return cached;
     }
-    const file = communeFiles.get(code);
-    const promise = file
-      ? fs.promises.readFile(file, "utf8").then((text) => {
-          const topo = topology({ communes: JSON.parse(text) as FeatureCollection });
-          const borders = mesh(topo, topo.objects.communes as GeometryCollection, (a, b) => a !== b);
-          return new GeoJSONVT(
-            { type: "Feature", properties: {}, geometry: borders },
-            { maxZoom: BASEMAP_MAX_ZOOM, indexMaxZoom: 0, tolerance: 3, extent: EXTENT, buffer: 64 },
-          );
-        })
-      : Promise.resolve(null);
+    const promise = (outlines ? outlines.communes(code) : Promise.resolve(null)).then((topo) => {
+      const object = topo?.objects[COMMUNES_OBJECT] as GeometryCollection | undefined;
+      if (!topo || !object) return null;
+      // Between two communes, not between the former communes a merger made one (same code).
+      const borders = mesh(topo, object, (a, b) => a !== b && codeOf(a) !== codeOf(b));
+      return new GeoJSONVT(
+        { type: "Feature", properties: {}, geometry: borders },
+        { maxZoom: BASEMAP_MAX_ZOOM, indexMaxZoom: 0, tolerance: 3, extent: EXTENT, buffer: 64 },
+      );
+    });
     promise.catch(() => communeIndexes.delete(code));
     communeIndexes.set(code, promise);
     while (communeIndexes.size > 12) communeIndexes.delete(communeIndexes.keys().next().value as string);
@@ -360,11 +334,7 @@ export function createBasemap(options: BasemapOptions) {
         .update(options.salt ?? "");
       const require = createRequire(import.meta.url);
       hash.update(readJson<{ version: string }>(require.resolve("world-atlas/package.json")).version);
-      if (dataDir) {
-        const stat = fs.statSync(path.join(dataDir, DEPARTMENTS_FILE));
-        hash.update(`${stat.size}:${stat.mtimeMs}`);
-        for (const [code, file] of communeFiles) hash.update(`${code}:${fs.statSync(file).size}`);
-      }
+      hash.update(outlines?.version ?? "no outlines");
       hash.update(`${ref.towns.length}:${ref.towns.reduce((sum, t) => sum + t.population, 0)}`);
       return hash.digest("hex").slice(0, 10);
     });
@@ -374,7 +344,7 @@ export function createBasemap(options: BasemapOptions) {
     return version;
   }
 
-  return { dataDir, tile, layersAt, version: currentVersion };
+  return { outlines, tile, layersAt, version: currentVersion };
 }
 
 /** The bounding box of each arc of a quantized topology (without making GeoJSON of it all). */

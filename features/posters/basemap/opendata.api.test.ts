@@ -1,7 +1,7 @@
 /**
  * France's towns and borders through the API (decision 038), with no map source configured: the
- * site's own offline base map over the real open data (MAP_DATA_DIR or ../shared/data, found as
- * the maps' tests find it). The preview's layer, and the export job drawing it into the PNG.
+ * site's own offline base map over the real open data (the outlines and communes the repository
+ * ships, features/maps/data and features/geo/data). The preview's layer, and the export job drawing it into the PNG.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

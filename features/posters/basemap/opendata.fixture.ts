@@ -1,22 +1,21 @@
 /**
  * The site's offline base map over the real open data, for the posters' tests and bench: France's
- * outlines from MAP_DATA_DIR or ../shared/data/france-geojson (resolveMapDataDir, as the maps'
- * tests find them: a missing folder fails loudly, it is never skipped), the towns from La Poste's
- * table and @etalab/decoupage-administratif (the reference-data loader's own reading).
+ * outlines as the server finds them (resolveOutlines: the shipped ones, or MAP_DATA_DIR's
+ * france-geojson folder), the towns of the shipped reference data (features/geo/data).
  */
 
-import { parseLaPosteCsv, readCommunesCsv, resolveCommunesCsvSource } from "../../geo/laposte.server.ts";
-import { buildGeoReference } from "../../geo/reference.server.ts";
-import { createBasemap, resolveMapDataDir } from "../../maps/basemap/basemap.server.ts";
+import { readShippedReference } from "../../geo/shipped-reference.server.ts";
+import { createBasemap } from "../../maps/basemap/basemap.server.ts";
+import { resolveOutlines } from "../../maps/basemap/outlines.server.ts";
 import { openDataSource } from "./opendata.server.ts";
 
 export function realOpenData() {
-  const { dir, tried } = resolveMapDataDir(process.env.MAP_DATA_DIR);
-  if (!dir) throw new Error(`France's outlines not found at ${tried}: set MAP_DATA_DIR to the france-geojson folder`);
+  const { outlines, tried } = resolveOutlines(process.env.MAP_DATA_DIR);
+  if (!outlines) throw new Error(`France's outlines not found at ${tried}`);
   const basemap = createBasemap({
-    dataDir: dir,
+    outlines,
     reference: async () => {
-      const ref = buildGeoReference(parseLaPosteCsv(await readCommunesCsv(resolveCommunesCsvSource())));
+      const ref = readShippedReference();
       return {
         towns: ref.communes.map((c) => ({
           code: c.code,

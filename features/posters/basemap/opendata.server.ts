@@ -5,7 +5,7 @@
  * reading of the GeoJSON — and turned into the poster's basemap layer (layer.ts `borders`,
  * `places`): clipped to the box, on the layer's 0…Q grid, thinned to the print's resolution.
  * Works offline with no configuration; null where the data does not cover the box (outside France,
- * or the france-geojson folder missing).
+ * or no outlines).
  */
 import type { GeoJSONVTFeature } from "@maplibre/geojson-vt";
 import type { Basemap } from "../../maps/basemap/basemap.server.ts";
@@ -50,14 +50,14 @@ export function thinLine(line: readonly number[], tolerance: number): number[] {
 }
 
 export function openDataSource(basemap: Basemap | null) {
-  const available = Boolean(basemap?.dataDir);
+  const available = Boolean(basemap?.outlines);
 
   /**
    * Borders and towns over `bbox` (Web Mercator), detailed for about `pixels` across; null when
    * the site's base map has no French outlines there.
    */
   async function build(bbox: BBox, pixels: number): Promise<OpenData | null> {
-    if (!basemap?.dataDir) return null;
+    if (!basemap?.outlines) return null;
     // Tiles of EXTENT units drawn at 512 px: the site's simplification (3 units) is under half a pixel.
     const z = zoomFor(bbox, pixels, 512, BASEMAP_MAX_ZOOM, MAX_TILES);
     const cover = tileCover(bbox, z);

@@ -1,7 +1,7 @@
 /**
  * France's open data on posters (decision 038), over the real data: the site's base map read from
- * MAP_DATA_DIR or ../shared/data/france-geojson (a missing folder fails, it is never skipped) and
- * the towns of La Poste's table. A lap of the lake of Annecy: its communes come, far ones do not;
+ * the outlines the repository ships (or MAP_DATA_DIR's folder; missing outlines fail, never skip) and
+ * the shipped towns. A lap of the lake of Annecy: its communes come, far ones do not;
  * the labels fit (inside the map, not over each other, the text or the credits); the layer stays
  * small; the golden picture of a poster with towns and borders.
  */
@@ -26,7 +26,7 @@ import { type OpenDataSource, withOpenData } from "./opendata.server.ts";
 let openData: OpenDataSource;
 beforeAll(async () => {
   openData = realOpenData().openData;
-  // The first build reads the towns' reference (La Poste's table): not part of what is measured.
+  // The first build reads the towns' reference (the shipped communes): not part of what is measured.
   await openData.build(degreesToBbox([6.1, 45.85, 6.15, 45.9]), 200);
 }, 60_000);
 
