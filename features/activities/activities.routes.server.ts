@@ -179,17 +179,20 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/strava/webhook",
     {
-      config: { access: access.secret("the subscription id") },
+      config: {
+        access: access.secret("the subscription id"),
+        openapi: { errors: ["TOO_MANY_ATTEMPTS"] },
+      },
       schema: {
         tags: ["activities"],
         summary:
-          "A Strava push event: activity created, updated or deleted, athlete deauthorized (everything of that member deleted)",
+          "A Strava push event (activity created, updated or deleted, athlete deauthorized), answered at once: only events of our subscription (STRAVA_SUBSCRIPTION_ID) are taken, as hints that a background job checks with Strava before changing anything; 403 for any other, 429 beyond the per-address limit",
         body: stravaEventSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors, 429: apiErrorBodySchema },
       },
     },
     async (request) => {
-      await service().receiveEvent(request.body);
+      await service().receiveEvent(request.body, { ip: request.ip });
       return { ok: true as const };
     },
   );

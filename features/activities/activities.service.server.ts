@@ -59,8 +59,20 @@ export const ACTIVITIES_PAGE_SIZE = 30;
 /** Upload requests a member may make in an hour (each up to ACTIVITY_FILES_PER_UPLOAD files). */
 export const ACTIVITY_UPLOAD_LIMIT: Limit = { max: 30, windowSeconds: 60 * 60 };
 
+/**
+ * Push events one address may post a minute: Strava sends every event of the subscription from a
+ * few servers; anyone else is refused beyond this (429, which Strava retries).
+ */
+export const STRAVA_WEBHOOK_LIMIT: Limit = { max: 300, windowSeconds: 60 };
+/**
+ * Events about one connected athlete that may cost Strava requests in an hour; beyond, they are
+ * acknowledged and dropped (the periodic catch-up reads what was missed).
+ */
+export const STRAVA_ATHLETE_EVENT_LIMIT: Limit = { max: 60, windowSeconds: 60 * 60 };
+
 export type SyncPayload = { userId: number; page: number; mode: "history" | "catchup" };
-export type EventPayload = { athleteId: number; activityId: number };
+/** A push event to check with Strava: an activity's, or the athlete's deauthorization. */
+export type EventPayload = { athleteId: number } & ({ activityId: number } | { deauthorized: true });
 
 type Connection = typeof stravaConnections.$inferSelect;
 type ActivityRow = typeof activities.$inferSelect;
@@ -547,43 +559,39 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
     },
 
     /**
-     * One push event. Deletions and deauthorizations are applied at once (no Strava request);
-     * creations and updates are fetched by a job, within the rate budget. Events about athletes
-     * not connected here, or from another subscription, are ignored.
+     * One push event, posted by Strava or by anyone pretending to be (Strava signs nothing). Only
+     * events of our subscription count (STRAVA_SUBSCRIPTION_ID set and equal to the event's
+     * `subscription_id`; otherwise FORBIDDEN, nothing done), and even those are only hints: a job
+     * reads the activity, or the athlete, again from Strava with the member's token, and deletes
+     * only what Strava confirms is gone (decision 031). Limited per sending address and, for the
+     * Strava requests they cost, per athlete. Events about athletes not connected here are ignored.
      */
-    async receiveEvent(event: StravaEvent): Promise<"ignored" | "deleted" | "queued"> {
+    async receiveEvent(event: StravaEvent, from: { ip: string }): Promise<"ignored" | "queued"> {
+      await limiter.hit(`strava-webhook:ip:${from.ip}`, STRAVA_WEBHOOK_LIMIT);
       const expected = deps.config.STRAVA_SUBSCRIPTION_ID;
-      if (expected !== "" && String(event.subscription_id) !== expected) throw new ApiError("FORBIDDEN");
+      if (expected === "" || String(event.subscription_id) !== expected) throw new ApiError("FORBIDDEN");
+      const deauthorized = event.object_type === "athlete";
+      if (deauthorized && String(event.updates?.authorized) !== "false") return "ignored";
       const [connection] = await db
         .select({ userId: stravaConnections.userId })
         .from(stravaConnections)
         .where(eq(stravaConnections.athleteId, event.owner_id));
       if (!connection) return "ignored";
-      if (event.object_type === "athlete") {
-        if (String(event.updates?.authorized) !== "false") return "ignored";
-        await db.transaction((tx) => deleteStravaData(connection.userId, tx));
-        return "deleted";
-      }
-      if (event.aspect_type === "delete") {
-        await db
-          .delete(activities)
-          .where(
-            and(
-              eq(activities.userId, connection.userId),
-              eq(activities.provider, "strava"),
-              eq(activities.externalId, String(event.object_id)),
-            ),
-          );
-        return "deleted";
-      }
-      await enqueue(STRAVA_EVENT_QUEUE, {
-        athleteId: event.owner_id,
-        activityId: event.object_id,
-      } satisfies EventPayload);
+      const perAthlete = `strava-event:athlete:${event.owner_id}`;
+      if (await limiter.full(perAthlete, STRAVA_ATHLETE_EVENT_LIMIT)) return "ignored";
+      await limiter.record(perAthlete, STRAVA_ATHLETE_EVENT_LIMIT);
+      const payload: EventPayload = deauthorized
+        ? { athleteId: event.owner_id, deauthorized: true }
+        : { athleteId: event.owner_id, activityId: event.object_id };
+      await enqueue(STRAVA_EVENT_QUEUE, payload);
       return "queued";
     },
 
-    /** The job of a create/update event: the activity (and its streams when new) from Strava. */
+    /**
+     * The job of a push event, checked with Strava. An activity event reads the activity: found, it
+     * is stored (its streams too when new); 404, our copy goes. A deauthorization asks Strava for
+     * the athlete: only a grant Strava refuses disconnects the member and deletes their activities.
+     */
     async runEvent(payload: EventPayload): Promise<void> {
       const [connection] = await db
         .select()
@@ -592,6 +600,11 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
       if (!connection) return;
       try {
         const token = await accessToken(connection);
+        // Still authorised: the event was not Strava's word, or the member came back since.
+        if ("deauthorized" in payload) {
+          await strava.athlete(token);
+          return;
+        }
         let item: StravaActivity;
         try {
           item = await strava.activity(token, payload.activityId);
@@ -616,6 +629,10 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
       } catch (error) {
         if (error instanceof RateLimited) {
           await enqueue(STRAVA_EVENT_QUEUE, payload, { runAt: error.retryAt });
+          return;
+        }
+        if (error instanceof StravaError && error.grantRevoked && "deauthorized" in payload) {
+          await db.transaction((tx) => deleteStravaData(connection.userId, tx));
           return;
         }
         if (error instanceof StravaError && error.unauthorized) {

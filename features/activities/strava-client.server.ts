@@ -1,8 +1,8 @@
 /**
  * Strava's API for activities, at the addresses of the configuration (the real Strava by default,
  * tests/support/strava-api.ts in tests): OAuth with the `activity:read_all` scope (a connection of
- * its own, not the sign-in), token refresh, the athlete's activities page by page, one activity, its
- * streams, and deauthorization. Every /api/v3 request first takes a unit of the shared rate budget
+ * its own, not the sign-in), token refresh, the athlete (is the grant still there?), the athlete's
+ * activities page by page, one activity, its streams, and deauthorization. Every /api/v3 request first takes a unit of the shared rate budget
  * (rate-budget.server.ts) and reports Strava's usage headers back to it; a 429 becomes RateLimited.
  * Errors never carry a token.
  */
@@ -31,16 +31,26 @@ export class StravaError extends Error {
   get unauthorized(): boolean {
     return this.status === 401 || this.reason.includes("invalid_grant");
   }
+  /**
+   * Strava says the member's grant is gone: their token or refresh token refused, not our
+   * application's credentials (a wrong client secret must not read as every member leaving).
+   */
+  get grantRevoked(): boolean {
+    return this.unauthorized && !this.reason.startsWith("Application ");
+  }
   get notFound(): boolean {
     return this.status === 404;
   }
 }
 
+const stravaId = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+const athleteSchema = z.object({ id: stravaId });
+
 const tokenSchema = z.object({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1),
   expires_at: z.number().int(),
-  athlete: z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]) }).optional(),
+  athlete: athleteSchema.optional(),
 });
 
 export type StravaTokens = { accessToken: string; refreshToken: string; expiresAt: Date; athleteId: number | null };
@@ -49,7 +59,7 @@ const latlng = z.tuple([z.number(), z.number()]);
 
 /** The summary (and detailed) activity fields Dossard reads. */
 export const stravaActivitySchema = z.object({
-  id: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+  id: stravaId,
   name: z.string().nullish(),
   type: z.string().nullish(),
   sport_type: z.string().nullish(),
@@ -211,6 +221,13 @@ export function stravaClient(
         const parsed = stravaActivitySchema.safeParse(item);
         return parsed.success ? [parsed.data] : [];
       });
+    },
+
+    /** The athlete the token belongs to: answers while the grant holds, 401 once it is revoked. */
+    async athlete(accessToken: string, reserve = 0): Promise<{ id: number }> {
+      const parsed = athleteSchema.safeParse(await api("/athlete", accessToken, reserve));
+      if (!parsed.success) throw new StravaError(200, "unexpected athlete");
+      return { id: parsed.data.id };
     },
 
     async activity(accessToken: string, id: number, reserve = 0): Promise<StravaActivity> {

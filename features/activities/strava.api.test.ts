@@ -5,6 +5,7 @@ import { accessHeaders, createTestApp, type TestApp, testMember } from "../../te
 import { type FakeActivity, makeRunStreams, type StravaApi, startStravaApi } from "../../tests/support/strava-api.ts";
 import { secretBox } from "../accounts/secrets.server.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
+import { STRAVA_ATHLETE_EVENT_LIMIT, STRAVA_WEBHOOK_LIMIT } from "./activities.service.server.ts";
 import { activities, stravaConnections } from "./activities.tables.ts";
 import { INTERACTIVE_RESERVE, SHORT_WINDOW_MS } from "./rate-budget.server.ts";
 
@@ -58,15 +59,15 @@ function athleteWith(n: number, withStreams: number) {
 const member = (cookie: string) => ({ ...accessHeaders, cookie });
 
 /** The whole connect flow as a browser goes through it: our link, Strava's page, our callback. */
-async function connect(cookie: string, athleteId: number): Promise<string> {
+async function connect(cookie: string, athleteId: number, on: TestApp = t): Promise<string> {
   strava.signInAs(athleteId);
-  const start = await t.app.inject({ method: "GET", url: "/api/strava/connect", headers: member(cookie) });
+  const start = await on.app.inject({ method: "GET", url: "/api/strava/connect", headers: member(cookie) });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(String(start.headers.location));
   expect(authorize.searchParams.get("scope")).toBe("read,activity:read_all");
   const atStrava = await fetch(authorize, { redirect: "manual" });
   const back = new URL(String(atStrava.headers.get("location")));
-  const done = await t.app.inject({ method: "GET", url: `${back.pathname}${back.search}`, headers: member(cookie) });
+  const done = await on.app.inject({ method: "GET", url: `${back.pathname}${back.search}`, headers: member(cookie) });
   expect(done.statusCode).toBe(302);
   return String(done.headers.location);
 }
@@ -83,19 +84,39 @@ async function list(cookie: string, query = "") {
   return response.json();
 }
 
-async function connection(userId: number) {
-  const [row] = await t.database.db.select().from(stravaConnections).where(eq(stravaConnections.userId, userId));
+async function connection(userId: number, on: TestApp = t) {
+  const [row] = await on.database.db.select().from(stravaConnections).where(eq(stravaConnections.userId, userId));
   return row;
 }
 
-const webhook = (body: object) =>
-  t.app.inject({
+/** A push event as Strava (or anyone on the Internet) posts it, from `remoteAddress`. */
+const webhook = (body: object, options: { on?: TestApp; remoteAddress?: string } = {}) =>
+  (options.on ?? t).app.inject({
     method: "POST",
     url: "/api/strava/webhook",
     // Strava sends neither a session nor the site's access header.
     headers: { "content-type": "application/json" },
     payload: JSON.stringify(body),
+    remoteAddress: options.remoteAddress,
   });
+
+const deauthorization = (athleteId: number, extra: object = {}) => ({
+  ...event(athleteId, athleteId, "update", { updates: { authorized: "false" } }),
+  object_type: "athlete",
+  ...extra,
+});
+
+/** The member's Strava activities' external ids, straight from the table. */
+async function stravaIds(userId: number, on: TestApp = t) {
+  const found = await on.database.db
+    .select({ externalId: activities.externalId })
+    .from(activities)
+    .where(eq(activities.userId, userId));
+  return found.map((a) => a.externalId).sort();
+}
+
+/** Requests the app made to Strava since `before` (an index into strava.requests). */
+const stravaCallsSince = (before: number) => strava.requests.slice(before).map((r) => `${r.method} ${r.path}`);
 
 const event = (owner: number, object: number, aspect: "create" | "update" | "delete", extra: object = {}) => ({
   object_type: "activity",
@@ -318,7 +339,7 @@ describe("the push subscription", () => {
     expect(missing.statusCode).toBe(400);
   });
 
-  it("applies create, update and delete events to the member's activities", async () => {
+  it("applies create, update and delete events to the member's activities, each read again from Strava", async () => {
     const me = await testMember(t);
     const athlete = athleteWith(1, 0);
     await connect(me.cookie, athlete.id);
@@ -339,7 +360,13 @@ describe("the push subscription", () => {
     page = await list(me.cookie);
     expect(page.activities[0]).toMatchObject({ id, name: "Footing du soir avec Lou" });
 
-    await webhook(event(athlete.id, fresh.id, "delete"));
+    // Deleted on Strava: the event is answered at once, the copy goes once Strava answers 404.
+    strava.removeActivity(athlete.id, fresh.id);
+    const before = strava.requests.length;
+    expect((await webhook(event(athlete.id, fresh.id, "delete"))).statusCode).toBe(200);
+    expect(strava.requests.length).toBe(before);
+    await t.app.jobs.drain();
+    expect(stravaCallsSince(before)).toEqual([`GET /api/v3/activities/${fresh.id}`]);
     page = await list(me.cookie);
     expect(page.activities.map((a: { id: number }) => a.id)).not.toContain(id);
     expect(page.total).toBe(1);
@@ -351,27 +378,127 @@ describe("the push subscription", () => {
     await connect(me.cookie, athlete.id);
     await t.app.jobs.drain();
     const [only] = (await list(me.cookie)).activities;
-    const foreign = await webhook({ ...event(athlete.id, athlete.activities[0].id, "delete"), subscription_id: 78 });
-    expect(foreign.statusCode).toBe(403);
+    const before = strava.requests.length;
+    for (const forged of [
+      { ...event(athlete.id, athlete.activities[0].id, "delete"), subscription_id: 78 },
+      deauthorization(athlete.id, { subscription_id: 78 }),
+      { ...event(athlete.id, 123, "create"), subscription_id: 78 },
+    ]) {
+      const refused = await webhook(forged);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe("FORBIDDEN");
+    }
     expect((await webhook(event(424242, athlete.activities[0].id, "delete"))).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(stravaCallsSince(before)).toEqual([]);
+    expect(await connection(me.id)).toBeDefined();
     expect((await list(me.cookie)).activities.map((a: { id: number }) => a.id)).toEqual([only.id]);
     const bad = await webhook({ object_type: "club", object_id: 1 });
     expect(bad.statusCode).toBe(400);
   });
 
-  it("deletes everything of a member who deauthorized Dossard on Strava", async () => {
+  it("keeps an activity Strava still has when told it was deleted", async () => {
+    const me = await testMember(t);
+    const athlete = athleteWith(2, 0);
+    await connect(me.cookie, athlete.id);
+    await t.app.jobs.drain();
+    const [kept] = athlete.activities;
+    const before = strava.requests.length;
+    expect((await webhook(event(athlete.id, kept!.id, "delete"))).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(stravaCallsSince(before)[0]).toBe(`GET /api/v3/activities/${kept!.id}`);
+    expect(await stravaIds(me.id)).toEqual(athlete.activities.map((a) => String(a.id)).sort());
+  });
+
+  it("deletes everything of a member who deauthorized Dossard on Strava, once Strava confirms it", async () => {
     const me = await testMember(t);
     const athlete = athleteWith(3, 1);
     await connect(me.cookie, athlete.id);
     await t.app.jobs.drain();
     expect((await status(me.cookie)).activityCount).toBe(3);
-    const response = await webhook({
-      ...event(athlete.id, athlete.id, "update", { updates: { authorized: "false" } }),
-      object_type: "athlete",
-    });
+    strava.revoke(athlete.id);
+    const before = strava.requests.length;
+    const response = await webhook(deauthorization(athlete.id));
     expect(response.statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(stravaCallsSince(before)).toEqual(["GET /api/v3/athlete"]);
     expect(await connection(me.id)).toBeUndefined();
     expect((await list(me.cookie)).total).toBe(0);
+  });
+
+  it("keeps the connection and the activities when Strava says the member is still authorised", async () => {
+    const me = await testMember(t);
+    const athlete = athleteWith(3, 1);
+    await connect(me.cookie, athlete.id);
+    await t.app.jobs.drain();
+    const before = strava.requests.length;
+    // Anyone can post this: the subscription id is no secret, the athlete id is public.
+    expect((await webhook(deauthorization(athlete.id))).statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(stravaCallsSince(before)).toEqual(["GET /api/v3/athlete"]);
+    expect((await connection(me.id))?.athleteId).toBe(athlete.id);
+    expect(await status(me.cookie)).toMatchObject({ connected: true, activityCount: 3 });
+  });
+
+  it("limits the events one address may post", async () => {
+    const from = "203.0.113.7";
+    for (let i = 0; i < STRAVA_WEBHOOK_LIMIT.max; i++) {
+      expect((await webhook(event(424_000 + i, i, "create"), { remoteAddress: from })).statusCode).toBe(200);
+    }
+    const refused = await webhook(event(424_999, 1, "create"), { remoteAddress: from });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe("TOO_MANY_ATTEMPTS");
+    // Another address (Strava's other servers) is not held back.
+    expect((await webhook(event(424_999, 1, "create"), { remoteAddress: "203.0.113.8" })).statusCode).toBe(200);
+  });
+
+  it("spends a bounded share of Strava's quota on one athlete's events", async () => {
+    const me = await testMember(t);
+    const athlete = athleteWith(1, 0);
+    await connect(me.cookie, athlete.id);
+    await t.app.jobs.drain();
+    const before = strava.requests.length;
+    for (let i = 0; i <= STRAVA_ATHLETE_EVENT_LIMIT.max; i++) {
+      const answer = await webhook(event(athlete.id, 800_000 + i, "create"), { remoteAddress: "203.0.113.20" });
+      expect(answer.statusCode).toBe(200);
+    }
+    await t.app.jobs.drain();
+    expect(stravaCallsSince(before)).toHaveLength(STRAVA_ATHLETE_EVENT_LIMIT.max);
+    expect(await stravaIds(me.id)).toEqual([String(athlete.activities[0]!.id)]);
+  });
+});
+
+describe("the push subscription when STRAVA_SUBSCRIPTION_ID is not set", () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp({
+      clock: () => new Date(now),
+      env: { ...strava.env, SESSION_SECRET: SECRET, STRAVA_WEBHOOK_VERIFY_TOKEN: "verify-me-please" },
+    });
+  });
+  afterAll(() => bare?.close());
+
+  it("acts on no event: no deauthorization, no deletion, no request to Strava", async () => {
+    const me = await testMember(bare);
+    const athlete = athleteWith(2, 0);
+    await connect(me.cookie, athlete.id, bare);
+    await bare.app.jobs.drain();
+    const ids = await stravaIds(me.id, bare);
+    expect(ids).toHaveLength(2);
+    const before = strava.requests.length;
+    for (const forged of [
+      deauthorization(athlete.id),
+      event(athlete.id, athlete.activities[0]!.id, "delete"),
+      event(athlete.id, 123, "create"),
+    ]) {
+      const refused = await webhook(forged, { on: bare });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe("FORBIDDEN");
+    }
+    await bare.app.jobs.drain();
+    expect(stravaCallsSince(before)).toEqual([]);
+    expect((await connection(me.id, bare))?.athleteId).toBe(athlete.id);
+    expect(await stravaIds(me.id, bare)).toEqual(ids);
   });
 });
 

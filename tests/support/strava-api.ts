@@ -3,6 +3,7 @@
  * real network): OAuth authorize/token (authorization code and refresh token grants) and
  * deauthorize, `GET /api/v3/athlete/activities` with page/per_page/before/after,
  * `GET /api/v3/activities/{id}`, `GET /api/v3/activities/{id}/streams?keys=…&key_by_type=true`, and
+ * `GET /api/v3/athlete` (401 once the member revoked the grant, as after a deauthorization), and
  * the application rate limits (15-minute windows from :00 and UTC days, reported in
  * X-RateLimit-Limit / X-RateLimit-Usage on every API answer, 429 beyond). Faults are shaped like
  * Strava's: `{ message, errors: [{ resource, field, code }] }`.
@@ -130,6 +131,12 @@ export async function startStravaApi(
 
   const random = (bytes = 20) => randomBytes(bytes).toString("hex");
 
+  /** Every token of the athlete stops working (a deauthorization, by us or on Strava's site). */
+  function revokeGrant(athleteId: number) {
+    for (const [key, value] of accessTokens) if (value.athleteId === athleteId) accessTokens.delete(key);
+    for (const [key, value] of refreshTokens) if (value.athleteId === athleteId) refreshTokens.delete(key);
+  }
+
   function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
     res.end(JSON.stringify(body));
@@ -250,8 +257,7 @@ export async function startStravaApi(
       const token = form.access_token ?? url.searchParams.get("access_token") ?? "";
       const held = accessTokens.get(token);
       if (!held) return send(res, 401, fault("Authorization Error", "Athlete", "access_token", "invalid"));
-      for (const [key, value] of accessTokens) if (value.athleteId === held.athleteId) accessTokens.delete(key);
-      for (const [key, value] of refreshTokens) if (value.athleteId === held.athleteId) refreshTokens.delete(key);
+      revokeGrant(held.athleteId);
       return send(res, 200, { access_token: token });
     }
 
@@ -265,6 +271,14 @@ export async function startStravaApi(
       if (!held)
         return send(res, 401, fault("Authorization Error", "Athlete", "access_token", "invalid"), limit.headers);
       const athlete = athletes.get(held.athleteId)!;
+      if (path === "/api/v3/athlete") {
+        return send(
+          res,
+          200,
+          { id: athlete.id, resource_state: 2, firstname: athlete.firstname, lastname: athlete.lastname },
+          limit.headers,
+        );
+      }
       const readAll = held.scope.split(",").includes("activity:read_all");
       const visible = (a: FakeActivity) => !a.private || readAll;
       if (path === "/api/v3/athlete/activities") {
@@ -381,6 +395,8 @@ export async function startStravaApi(
     force429(count = 1) {
       forced429 = count;
     },
+    /** The athlete revokes Dossard on Strava's settings page: every token of theirs stops working. */
+    revoke: (athleteId: number) => revokeGrant(athleteId),
     /** Whether an access token still works (deauthorized grants do not). */
     tokenValid: (token: string) => accessTokens.has(token),
     close: () =>
