@@ -82,13 +82,21 @@ export function createServices(
     recordResult: (tx, member, courseId, timeMs) =>
       results.recordManualIn(tx, member, { courseId, status: "finished", timeMs }),
   });
+  const search = searchService(db, clock, { resultCacheMs: deps.searchResultCacheMs ?? 0 });
+  const engagement = engagementService(db, clock, { search, publicOrigin: deps.publicOrigin });
   const accounts = accountsService(db, clock, {
     ...deps,
     memberStats: (userId) => memberStats(db, userId, clock()),
-    // An account disabled takes its imported activities with it; the GDPR export carries them.
-    memberData: { erase: activities.eraseMember, export: activities.exportMember },
+    // An account disabled takes its imported activities and its planning feed's address with it;
+    // the GDPR export carries the activities.
+    memberData: {
+      erase: async (userId, tx) => {
+        await activities.eraseMember(userId, tx);
+        await engagement.endCalendarFeed(userId, tx);
+      },
+      export: activities.exportMember,
+    },
   });
-  const search = searchService(db, clock, { resultCacheMs: deps.searchResultCacheMs ?? 0 });
   const geo = geoService(db);
   const alerts = alertsService(db, clock, {
     mail: deps.mail,
@@ -151,7 +159,7 @@ export function createServices(
       },
     }),
     images,
-    engagement: engagementService(db, clock, { search, publicOrigin: deps.publicOrigin }),
+    engagement,
     ratings: ratingsService(db, clock),
     results,
     badges: badgesService(db, clock),

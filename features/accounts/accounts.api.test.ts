@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../../db/rows.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server.ts";
-import { sessions, users, userTokens } from "./accounts.tables.ts";
+import { sessions, userIdentities, users, userTokens } from "./accounts.tables.ts";
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -608,6 +608,40 @@ describe("password recovery", () => {
       (m) => m.to.includes(body.email) && m.subject === "Demande de mot de passe Dossard",
     );
     expect(mail.text).not.toMatch(/token=/);
+  });
+
+  it("ends a disabled account's sessions, mailed links and social links, for good even if it is enabled again", async () => {
+    const { body, client, user } = await verified();
+    const elsewhere = newClient();
+    expect(
+      (await call(elsewhere, "POST", "/api/login", { email: body.email, password: body.password })).statusCode,
+    ).toBe(200);
+    const sentAt = smtp.messages.length;
+    await call(newClient(), "POST", "/api/recover-password", { email: body.email });
+    const token = await resetLink(body.email, sentAt);
+    await t.database.db
+      .insert(userIdentities)
+      .values({ provider: "google", providerUserId: `google-${user.id}`, userId: user.id, email: body.email });
+
+    const disabled = await call(client, "POST", "/api/user/disable-account", {
+      confirm: true,
+      currentPassword: body.password,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    for (const browser of [client, elsewhere]) expect((await call(browser, "GET", "/api/me")).statusCode).toBe(401);
+    const left = async (table: typeof sessions | typeof userTokens | typeof userIdentities) =>
+      t.database.db.$count(table, eq(table.userId, user.id));
+    expect([await left(sessions), await left(userTokens), await left(userIdentities)]).toEqual([0, 0, 0]);
+
+    // Enabled again by an admin (npm run user:create-admin): the link mailed before is dead.
+    await t.app.services.accounts.createAdmin({ email: body.email });
+    const reset = await call(newClient(), "POST", "/api/reset-password", {
+      token,
+      password: "taken over 123",
+      passwordConfirmation: "taken over 123",
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().error.code).toBe("INVALID_TOKEN");
   });
 
   it("refuses an expired link, and an older link once a newer one was sent", async () => {

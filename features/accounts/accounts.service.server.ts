@@ -123,7 +123,8 @@ export async function promoteToOrganiser(tx: Executor, userId: number): Promise<
 
 /**
  * What other features keep of a member and must follow the account: erased when it is disabled
- * (inside its transaction), included in the GDPR export (features/activities).
+ * (inside its transaction: activities, the planning feed), included in the GDPR export
+ * (features/activities).
  */
 export type MemberDataHooks = {
   erase(userId: number, tx: Executor): Promise<void>;
@@ -645,7 +646,11 @@ export function accountsService(
       return me(user.id);
     },
 
-    /** The account can no longer sign in and its public profile disappears. */
+    /**
+     * The account can no longer sign in and its public profile disappears. Everything that opens
+     * it goes at once, so that enabling it again (npm run user:create-admin) revives none of it:
+     * sessions, mailed codes and links, social sign-in links, the planning feed's address.
+     */
     async disable(user: UserRow, body: Body<typeof disableBodySchema>, meta: RequestMeta) {
       await confirmPassword(user, body.currentPassword);
       await db.transaction(async (tx) => {
@@ -654,9 +659,11 @@ export function accountsService(
           .set({ disabledAt: clock(), publicProfile: false, updatedAt: clock() })
           .where(eq(users.id, user.id));
         await sessionsOf.deleteForUser(user.id, undefined, tx);
+        await tx.delete(userTokens).where(eq(userTokens.userId, user.id));
+        await tx.delete(userIdentities).where(eq(userIdentities.userId, user.id));
         // Its ratings leave the editions' averages (features/ratings).
         await recomputeRatingsOfMember(tx, user.id);
-        // Imported activities (Strava, files) go with the account.
+        // Imported activities (Strava, files) and the planning feed go with the account.
         await deps.memberData?.erase(user.id, tx);
         await log(user.id, "account_disabled", meta, undefined, tx);
         await mailMember(user, "accountDisabled", tx);

@@ -6,7 +6,7 @@ import { accessHeaders, createTestApp, type TestApp, testMember } from "../../te
 import { users } from "../accounts/accounts.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
 import { NAMED_PER_COURSE } from "./engagement.service.server.ts";
-import { calendarEntries, favorites } from "./engagement.tables.ts";
+import { calendarEntries, calendarFeeds, favorites } from "./engagement.tables.ts";
 
 let t: TestApp;
 /** An upcoming listed event with two courses that have a distance. */
@@ -290,6 +290,47 @@ describe("the planning's calendar feed", () => {
     expect((await call(path)).statusCode).toBe(404);
     expect((await call(next.slice(next.indexOf("/api/")))).statusCode).toBe(200);
     expect((await call("/api/user/calendar.ics?token=nope")).statusCode).toBe(404);
+  });
+});
+
+describe("a disabled account's calendar feed", () => {
+  /** A member with a feed whose planning holds one course: the feed's path, read once. */
+  async function memberWithFeed() {
+    const member = await testMember(t);
+    const url = (await call("/api/user/calendar/feed", { method: "POST", cookie: member.cookie })).json().url as string;
+    await call(`/api/user/calendar/${event.courseIds[0]}`, { method: "POST", cookie: member.cookie, body: {} });
+    const path = url.slice(url.indexOf("/api/"));
+    const feed = await call(path);
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.body).toContain("BEGIN:VEVENT");
+    return { member, path };
+  }
+
+  const unknownToken = async () => (await call("/api/user/calendar.ics?token=nope")).json();
+
+  it("stops with the account, answered like an unknown address, and stays dead if the account comes back", async () => {
+    const { member, path } = await memberWithFeed();
+    const disabled = await call("/api/user/disable-account", {
+      method: "POST",
+      cookie: member.cookie,
+      body: { confirm: true, currentPassword: "a member's own password 1" },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const gone = await call(path);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual(await unknownToken());
+    expect(await t.database.db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, member.id))).toEqual([]);
+    // An admin enabling the account again (npm run user:create-admin) does not revive the old address.
+    await t.app.services.accounts.createAdmin({ email: member.email });
+    expect((await call(path)).statusCode).toBe(404);
+  });
+
+  it("is refused at each read while the account is disabled, however it was disabled", async () => {
+    const { member, path } = await memberWithFeed();
+    await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, member.id));
+    const gone = await call(path);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual(await unknownToken());
   });
 });
 

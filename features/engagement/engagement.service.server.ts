@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
+import type { Db, Executor } from "../../db/client.server.ts";
 import { rows } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { CalendarStatus, Locale, SportKey } from "../../shared/constants.ts";
@@ -266,10 +266,30 @@ export function engagementService(
       return feedUrl(token);
     },
 
-    /** GET /api/user/calendar.ics?token=…: the planning as iCalendar, or null for an unknown token. */
+    /**
+     * The feed's address stops working: its account is disabled (accounts' memberData hook, in
+     * the caller's transaction). Asking for a feed again makes a new address.
+     */
+    async endCalendarFeed(userId: number, tx: Executor = db): Promise<void> {
+      await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+    },
+
+    /**
+     * GET /api/user/calendar.ics?token=…: the planning as iCalendar, or null for an unknown token
+     * or one whose account is disabled (however it was disabled: the address is also deleted then).
+     */
     async calendarFeed(token: string, locale: Locale): Promise<string | null> {
       if (!token || token.length > 100) return null;
-      const [feed] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token)).limit(1);
+      const [feed] = await db
+        .select()
+        .from(calendarFeeds)
+        .where(
+          and(
+            eq(calendarFeeds.token, token),
+            sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${calendarFeeds.userId} AND u.disabled_at IS NULL)`,
+          ),
+        )
+        .limit(1);
       if (!feed) return null;
       const now = clock();
       await db.update(calendarFeeds).set({ lastFetchedAt: now }).where(eq(calendarFeeds.userId, feed.userId));
