@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows.server.ts";
@@ -370,6 +370,82 @@ describe("receipts", () => {
       .from(orders)
       .where(eq(orders.uid, uid));
     expect(order.receiptNumber).toBe(`R-${String(receiptNumber).padStart(6, "0")}`);
+  });
+
+  /** The receipt number of each order, as its owner sees it (R-000042 → 42), null when unpaid. */
+  const receiptNumbers = async (paying: { uid: string; m: Member }[]) =>
+    Promise.all(
+      paying.map(async ({ uid, m }) => {
+        const label = (await orderOf(uid, m)).receiptNumber;
+        return label === null ? null : Number(label.slice(2));
+      }),
+    );
+
+  /**
+   * Until the returned function is called, the database refuses to record the credits of these
+   * orders: their payment's transaction fails after the receipt number was taken, as a crash
+   * there would.
+   */
+  async function failingPayments(uids: string[]) {
+    const ids = await t.database.db.select({ id: orders.id }).from(orders).where(inArray(orders.uid, uids));
+    const list = ids.map((o) => Number(o.id)).join(",");
+    await t.database.db.execute(
+      sql.raw(`CREATE FUNCTION test_payment_crash() RETURNS trigger LANGUAGE plpgsql AS $$
+               BEGIN RAISE EXCEPTION 'crash while recording the payment'; END $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`CREATE TRIGGER test_payment_crash BEFORE INSERT ON credit_entries FOR EACH ROW
+               WHEN (NEW.order_id IN (${list})) EXECUTE FUNCTION test_payment_crash()`),
+    );
+    return async () => {
+      await t.database.db.execute(sql.raw("DROP TRIGGER test_payment_crash ON credit_entries"));
+      await t.database.db.execute(sql.raw("DROP FUNCTION test_payment_crash()"));
+    };
+  }
+
+  const lastReceipt = async () =>
+    (await rows<{ n: number | null }>(t.database.db, sql`SELECT max(receipt_number) AS n FROM orders`))[0]?.n ?? 0;
+
+  it("numbers receipts without a gap when a payment's transaction fails after taking its number", async () => {
+    const m = await testMember(t);
+    const start = await lastReceipt();
+    const [first, crashed, next] = [await startPaying(m), await startPaying(m), await startPaying(m)];
+    for (const p of [first, crashed, next]) stripe.pay(p.sessionId);
+    await get(`/ext/payment/check/${first.uid}`, m.cookie);
+    const restore = await failingPayments([crashed.uid]);
+    try {
+      const failed = await get(`/ext/payment/check/${crashed.uid}`, m.cookie);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await restore();
+    }
+    expect((await orderOf(crashed.uid, m)).status).toBe("pending");
+    await get(`/ext/payment/check/${next.uid}`, m.cookie);
+    // The crashed payment is recorded later (Stripe's webhook, the buyer back): the next number.
+    await get(`/ext/payment/check/${crashed.uid}`, m.cookie);
+    const paying = [first, next, crashed].map((p) => ({ uid: p.uid, m }));
+    expect(await receiptNumbers(paying)).toEqual([start + 1, start + 2, start + 3]);
+  });
+
+  it("numbers receipts consecutively when payments are recorded at the same time, some of them failing", async () => {
+    const buyers = await Promise.all(Array.from({ length: 3 }, () => testMember(t)));
+    const start = await lastReceipt();
+    const paying: { uid: string; sessionId: string; m: Member }[] = [];
+    for (const m of buyers) for (let i = 0; i < 2; i++) paying.push({ ...(await startPaying(m)), m });
+    for (const p of paying) stripe.pay(p.sessionId);
+    const crashing = [paying[1], paying[4]].map((p) => p!.uid);
+    const restore = await failingPayments(crashing);
+    try {
+      await Promise.all(paying.map((p) => get(`/ext/payment/check/${p.uid}`, p.m.cookie)));
+    } finally {
+      await restore();
+    }
+    const recorded = await receiptNumbers(paying);
+    expect(recorded.filter((n) => n === null)).toHaveLength(2);
+    expect(recorded.filter((n) => n !== null).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4].map((n) => start + n));
+    await Promise.all(paying.map((p) => get(`/ext/payment/check/${p.uid}`, p.m.cookie)));
+    const all = (await receiptNumbers(paying)) as number[];
+    expect([...all].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6].map((n) => start + n));
   });
 });
 

@@ -18,9 +18,9 @@ import type { Locale } from "../../shared/constants.ts";
 import { createI18n } from "../../shared/i18n/index.ts";
 import { users } from "../accounts/accounts.tables.ts";
 import { creditBalance, creditLedger, grantOrderCredits } from "./credits.service.server.ts";
-import { type OrderStatus, RETRYABLE, statusesMovingTo } from "./order-status.ts";
+import { canMove, type OrderStatus, RETRYABLE, statusesMovingTo } from "./order-status.ts";
 import type { AdminOrders, MyOrders, Order } from "./orders.contract.ts";
-import { orders, paymentEvents, paymentSessions } from "./orders.tables.ts";
+import { orders, paymentEvents, paymentSessions, receiptCounter } from "./orders.tables.ts";
 import { PRODUCTS, productById, splitVat } from "./products.ts";
 import type { CheckoutSession, PaymentGateway } from "./stripe.server.ts";
 
@@ -86,6 +86,19 @@ export function ordersService(
     return row ?? null;
   }
 
+  /**
+   * The next receipt number, taken in the caller's transaction: the counter's row stays locked
+   * until it ends, and a rollback gives the number back (orders.tables.ts receiptCounter).
+   */
+  async function nextReceiptNumber(tx: Executor): Promise<number> {
+    const [counter] = await tx
+      .update(receiptCounter)
+      .set({ lastNumber: sql`${receiptCounter.lastNumber} + 1` })
+      .returning({ number: receiptCounter.lastNumber });
+    if (!counter) throw new Error("receipt_counter has no row (see its migration)");
+    return counter.number;
+  }
+
   /** Paid, with its receipt number, and its credits granted: once, whoever calls first. */
   async function markPaid(tx: Executor, orderId: number, session: CheckoutSession): Promise<OrderRow | null> {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -93,13 +106,17 @@ export function ordersService(
     if (current.status === "paid") return current;
     if (session.amountTotal !== null && session.amountTotal !== current.amountCents) return null;
     if (session.currency !== null && session.currency !== current.currency) return null;
+    // Decided before a number is taken: the row is locked, so the move below cannot be refused.
+    if (!canMove(current.status, "paid")) return null;
     const paid = await move(tx, orderId, "paid", {
       paidAt: clock(),
-      receiptNumber: sql`nextval('receipt_number_seq')` as unknown as number,
+      receiptNumber: await nextReceiptNumber(tx),
       stripeSessionId: session.id,
       stripePaymentIntent: session.paymentIntent,
     });
-    if (paid) await grantOrderCredits(tx, paid);
+    // Never commit a number without its order (the transaction rolls back, the number with it).
+    if (!paid) throw new Error(`order ${orderId} changed under its lock`);
+    await grantOrderCredits(tx, paid);
     return paid;
   }
 

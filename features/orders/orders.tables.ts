@@ -4,9 +4,9 @@ import {
   index,
   integer,
   pgEnum,
-  pgSequence,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -16,8 +16,24 @@ import { ORDER_STATUSES } from "./order-status.ts";
 
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);
 
-/** Receipts are numbered in one unbroken series, assigned when an order is paid. */
-export const receiptNumbers = pgSequence("receipt_number_seq", { startWith: 1 });
+/**
+ * The last receipt number given, in its one row. Receipts are numbered in one unbroken series
+ * (French invoicing): the number is taken by `UPDATE … RETURNING` in the transaction that records
+ * the payment, whose row lock makes concurrent payments take their turn and whose rollback gives
+ * the number back. A sequence would not: it loses the values of rolled-back transactions, and up
+ * to 32 after a crash (issue 25 §2 item 6).
+ */
+export const receiptCounter = pgTable(
+  "receipt_counter",
+  {
+    id: smallint("id").primaryKey().default(1),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [
+    check("receipt_counter_one_row", sql`${t.id} = 1`),
+    check("receipt_counter_positive", sql`${t.lastNumber} >= 0`),
+  ],
+);
 
 /**
  * A member's purchase: a copy of what was bought (product id, credits, price TTC, VAT rate) so
