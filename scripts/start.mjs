@@ -31,11 +31,35 @@ if (builtAt < sourcesAt) {
   // The settings first: a bad one is named at once, not after the build.
   const check = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts", "--check"], { stdio: "inherit" });
   if (check.status !== 0) process.exit(check.status ?? 1);
-  console.log(builtAt ? "[dossard] sources changed, rebuilding…" : "[dossard] building the site…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const started = Date.now();
+  process.stdout.write(builtAt ? "[dossard] sources changed, rebuilding the site… " : "[dossard] building the site… ");
+  // Vite lists every file it writes: shown only when the build fails (or with BUILD_VERBOSE=1).
+  const verbose = process.env.BUILD_VERBOSE === "1";
+  const result = spawnSync("npx", ["react-router", "build"], {
+    stdio: verbose ? "inherit" : ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    console.log("failed:");
+    if (!verbose) process.stdout.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  server.kill(signal);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(signal));
+// `kill -TERM` on `npm start` reaches npm and the shell it started (which dies without passing it
+// on), not this process: when this process is orphaned, the server is stopped all the same.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop("SIGTERM");
+}, 500).unref();
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

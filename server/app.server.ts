@@ -181,9 +181,9 @@ function scheduleEditionCopies(app: FastifyInstance, jobs: JobQueue, clock: () =
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   configurePublicOrigin(config.PUBLIC_URL);
-  // In development a request is one line a person reads ("GET /course/x 200 12 ms"); elsewhere
-  // Fastify's JSON records, for log tools.
-  const readable = config.NODE_ENV === "development" && Boolean(options.logger);
+  // LOG_FORMAT=human (the default): a request is one line a person reads ("GET /course/x 200 12 ms");
+  // LOG_FORMAT=json: Fastify's JSON records, for log tools.
+  const readable = config.LOG_FORMAT === "human" && Boolean(options.logger);
   const given = options.logger && options.logger !== true ? (options.logger as { stream?: LogStream }) : {};
   const app = Fastify({
     // Whoever turns logging on gets the redaction and scrubbing of server/logging.server.ts.
@@ -207,7 +207,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.addHook("onResponse", async (request, reply) => {
       const path = String(request.url).split("?")[0];
       const ms = Math.round(reply.elapsedTime);
-      request.log.info({ request: { method: request.method, path, status: reply.statusCode, ms } }, "request");
+      // A person's terminal shows server errors; every request only at LOG_LEVEL=debug.
+      const level = reply.statusCode >= 500 ? "warn" : "debug";
+      request.log[level]({ request: { method: request.method, path, status: reply.statusCode, ms } }, "request");
     });
   }
   app.setValidatorCompiler(validatorCompiler);

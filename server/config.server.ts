@@ -88,6 +88,8 @@ const schema = z.object({
       ),
     ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `human`: one line a person reads per request or message; `json`: pino's records, for log tools. */
+  LOG_FORMAT: z.enum(["human", "json"]).default("human"),
   /** How long anonymous pages are served from memory (and by a shared cache in front); 0: never. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** What the legal notice and the privacy page say about whoever runs this site (empty: "to be filled in"). */

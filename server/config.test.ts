@@ -28,6 +28,8 @@ describe("configuration", () => {
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must start with postgres/);
     expect(() => loadConfig({ PUBLIC_URL: "not a url", LOG_LEVEL: "loud" })).toThrow(/PUBLIC_URL[\s\S]*LOG_LEVEL/);
+    expect(() => loadConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+    expect(loadConfig({}).LOG_FORMAT).toBe("human");
   });
 
   it("trusts no proxy by default, and takes a list of addresses and ranges", () => {

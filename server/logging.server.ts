@@ -206,6 +206,8 @@ export function humanLogLine(json: string): string {
   if (request?.method) {
     return `${time} ${request.method} ${request.path} ${request.status} ${request.ms} ms\n`;
   }
+  // Fastify's "Server listening at …", one per interface: the server prints its own address line.
+  if (typeof record.msg === "string" && record.msg.startsWith("Server listening at ")) return "";
   const err = record.err as { stack?: string; message?: string } | undefined;
   const head = `${time} ${level === "info" ? "" : `${level.toUpperCase()} `}${String(record.msg ?? "")}`;
   return `${head}\n${err?.stack ? `${err.stack}\n` : ""}`;
@@ -213,5 +215,10 @@ export function humanLogLine(json: string): string {
 
 /** A stream that writes each record through humanLogLine. */
 export function humanLogStream(out: LogStream = process.stdout): LogStream {
-  return { write: (line: string) => out.write(humanLogLine(line)) };
+  return {
+    write: (line: string) => {
+      const text = humanLogLine(line);
+      return text ? out.write(text) : true;
+    },
+  };
 }

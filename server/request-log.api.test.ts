@@ -1,6 +1,7 @@
 /**
- * Request logs: in development one line a person reads per request (method, path, status, time);
- * in production JSON records for log tools. Both keep the path only (no query string).
+ * Request logs: by default one line a person reads per request at LOG_LEVEL=debug (method, path,
+ * status, time), only server errors at info; with LOG_FORMAT=json JSON records for log tools. Both
+ * keep the path only (no query string).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp } from "../tests/api/harness.ts";
@@ -10,11 +11,14 @@ function capture() {
   return sink;
 }
 
-describe("in development", () => {
+describe("LOG_FORMAT=human, the default", () => {
   let t: TestApp;
   const sink = capture();
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: "development" }, logger: { level: "info", stream: sink } });
+    t = await createTestApp({
+      env: { NODE_ENV: "production", LOG_FORMAT: "human" },
+      logger: { level: "debug", stream: sink },
+    });
   });
   afterAll(() => t?.close());
 
@@ -31,6 +35,19 @@ describe("in development", () => {
     expect(sink.output).not.toContain("do-not-log");
   });
 
+  it("shows no request at the info level, and leaves out Fastify's listening lines", async () => {
+    sink.output = "";
+    t.app.log.level = "info";
+    try {
+      await t.app.inject({ method: "GET", url: "/api/sports", headers: accessHeaders });
+      await t.app.inject({ method: "GET", url: "/api/nowhere", headers: accessHeaders });
+      t.app.log.info("Server listening at http://127.0.0.1:3000");
+      expect(sink.output).toBe("");
+    } finally {
+      t.app.log.level = "debug";
+    }
+  });
+
   it("writes other messages as their level and text, an error's stack below", async () => {
     sink.output = "";
     t.app.log.warn("disk almost full");
@@ -43,11 +60,14 @@ describe("in development", () => {
   });
 });
 
-describe("in production", () => {
+describe("LOG_FORMAT=json", () => {
   let t: TestApp;
   const sink = capture();
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: "production" }, logger: { level: "info", stream: sink } });
+    t = await createTestApp({
+      env: { NODE_ENV: "production", LOG_FORMAT: "json" },
+      logger: { level: "info", stream: sink },
+    });
   });
   afterAll(() => t?.close());
 

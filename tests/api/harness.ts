@@ -95,7 +95,14 @@ export type TestAppOptions = {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "./data/test", LOG_LEVEL: "silent", ...options.env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "./data/test",
+    LOG_LEVEL: "silent",
+    // Tests that turn logging on read the records.
+    LOG_FORMAT: "json",
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,

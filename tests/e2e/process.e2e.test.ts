@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnServer, startServer } from "./server-process.ts";
+import { freePort, spawnServer, startServer } from "./server-process.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dossard-process-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -97,5 +97,58 @@ describe("the server process", () => {
     expect(await upcomingIds(second.baseURL)).toEqual(before);
     expect(await second.stop("SIGINT")).toBe(0);
     expect(second.output()).toContain("SIGINT received, closing");
+  });
+
+  it("npm start: a few lines for people, and kill -TERM on npm stops the server", async () => {
+    const port = await freePort();
+    const baseURL = `http://127.0.0.1:${port}`;
+    // The data folder of the journey above: seeded, with an administrator.
+    const npm = spawn("npm", ["start"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DEMO_EVENTS: "60",
+        DEMO_MEMBERS: "0",
+        LOG_FORMAT: "",
+        LOG_LEVEL: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    npm.stdout.on("data", (chunk) => (output += chunk));
+    npm.stderr.on("data", (chunk) => (output += chunk));
+    const healthy = async () => {
+      try {
+        return (await fetch(`${baseURL}/healthz`)).ok;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      await expect.poll(healthy, { timeout: 90_000, interval: 250 }).toBe(true);
+      for (let i = 0; i < 5; i++) await fetch(`${baseURL}/api/sports`);
+      await expect.poll(() => output).toContain(`Dossard is running on ${baseURL}`);
+      // No JSON records, no line per request, no Fastify listening lines.
+      expect(output).not.toMatch(/"level":|\/api\/sports|Server listening at/);
+      expect(output.trim().split("\n").length, output).toBeLessThan(12);
+
+      // npm dies, and the shell under it, without passing the signal on: the server stops anyway.
+      npm.kill("SIGTERM");
+      await expect.poll(healthy, { timeout: 15_000, interval: 250 }).toBe(false);
+    } finally {
+      if (npm.exitCode === null) npm.kill("SIGKILL");
+    }
+    // The port is free again: nothing of the server is left.
+    const probe = net.createServer();
+    await new Promise<void>((resolve, reject) => {
+      probe.once("error", reject);
+      probe.listen(port, "127.0.0.1", resolve);
+    });
+    await new Promise((resolve) => probe.close(resolve));
   });
 });
