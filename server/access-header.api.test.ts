@@ -45,7 +45,9 @@ describe("the access header on every API write", () => {
     );
 
   it("lets only Strava's push events in without it, and they still refuse what Strava would not send", async () => {
-    expect([...EXTERNAL_CALLBACKS]).toEqual(["POST /api/strava/webhook"]);
+    expect([...EXTERNAL_CALLBACKS].filter((callback) => callback.includes(" /api/"))).toEqual([
+      "POST /api/strava/webhook",
+    ]);
     const before = await writes();
     const response = await t.app.inject({
       method: "POST",

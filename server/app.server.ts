@@ -59,7 +59,7 @@ import { PAGES } from "../shared/i18n/pages.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
 import type { LegalSettings } from "../shared/static-pages.ts";
 import type { Config } from "./config.server.ts";
-import { accessHeaderGuard, errorHandlers, frameworkErrors } from "./errors.server.ts";
+import { crossSiteGuard, errorHandlers, frameworkErrors } from "./errors.server.ts";
 import { refuseUnstorableInput } from "./input-guard.server.ts";
 import { humanLogStream, type LogStream, loggerOptions } from "./logging.server.ts";
 import { swaggerOptions } from "./openapi.server.ts";
@@ -297,7 +297,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   errorHandlers(app);
-  app.addHook("onRequest", accessHeaderGuard);
+  app.addHook("onRequest", crossSiteGuard);
   app.addHook("preValidation", refuseUnstorableInput);
   await installAuth(app, {
     accounts: () => app.services.accounts,

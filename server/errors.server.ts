@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { isSameOriginRequest } from "../features/accounts/auth.server.ts";
 import {
   ApiError,
   type ApiFieldError,
@@ -9,8 +10,9 @@ import {
   type ErrorCode,
   errorCatalogue,
 } from "../shared/api-error.ts";
-import { ACCESS_HEADER, ACCESS_HEADER_VALUE, type Locale } from "../shared/constants.ts";
+import { ACCESS_HEADER, ACCESS_HEADER_VALUE, LOCALES, type Locale } from "../shared/constants.ts";
 import { isLocale } from "../shared/i18n/index.ts";
+import { pagePath } from "../shared/i18n/pages.ts";
 import { type IssueLike, issueText } from "../shared/validation-messages.ts";
 
 /** The caller's language: explicit header or query, else Accept-Language, else French. */
@@ -109,23 +111,36 @@ function isApiPath(path: string | undefined): boolean {
 }
 
 /**
- * Writes another service makes to us (Strava's push events): they cannot send the header, and
- * their route checks what proves the sender instead (access.secret).
+ * Writes other services make to us: they send no access header and no browser's Origin, and each
+ * route checks what proves the sender instead (access.secret): Strava's push events (their
+ * subscription), Stripe's webhook (its signature), and the one-click unsubscribe that mail
+ * providers post for an alert mail's reader (RFC 8058; the signed token in its address).
  */
-export const EXTERNAL_CALLBACKS = new Set(["POST /api/strava/webhook"]);
+export const EXTERNAL_CALLBACKS = new Set([
+  "POST /api/strava/webhook",
+  "POST /ext/payment/webhook",
+  ...LOCALES.map((locale) => `POST ${pagePath("unsubscribe", locale)}`),
+]);
 
 /**
- * The spec's fixed secure-access header is required on every /api write. "Under /api" is judged on
- * the route the router matched (it decodes the URL: `/%61pi/register` is /api/register), and on the
- * normalised path for requests no API route matched, never on the raw URL.
+ * Every write must come from the site itself (the rule of isSameOriginRequest), except the
+ * callbacks above. Under /api that is the spec's fixed access header (decision 004), judged on the
+ * route the router matched (it decodes the URL: `/%61pi/register` is /api/register), and on the
+ * normalised path for requests no API route matched, never on the raw URL: 400
+ * MISSING_ACCESS_HEADER. Elsewhere (/ext/…, the pages' forms) the header or the browser's word
+ * that the request is same-origin (Sec-Fetch-Site, else Origin): 403 CROSS_SITE_REQUEST.
  */
-export async function accessHeaderGuard(request: FastifyRequest, reply: FastifyReply) {
+export async function crossSiteGuard(request: FastifyRequest, reply: FastifyReply) {
   if (READS.has(request.method)) return;
   if (EXTERNAL_CALLBACKS.has(`${request.method} ${request.routeOptions.url}`)) return;
-  if (!isApiPath(request.routeOptions.url) && !isApiPath(normalisedPath(request.url))) return;
-  if (request.headers[ACCESS_HEADER] !== ACCESS_HEADER_VALUE) {
-    return sendError(request, reply, "MISSING_ACCESS_HEADER");
+  if (isApiPath(request.routeOptions.url) || isApiPath(normalisedPath(request.url))) {
+    if (request.headers[ACCESS_HEADER] !== ACCESS_HEADER_VALUE)
+      return sendError(request, reply, "MISSING_ACCESS_HEADER");
+    return;
   }
+  // No route (a 404 that changes nothing) needs no rule.
+  if (request.routeOptions.url === undefined) return;
+  if (!isSameOriginRequest(request)) return sendError(request, reply, "CROSS_SITE_REQUEST");
 }
 
 export function errorHandlers(app: FastifyInstance) {

@@ -42,14 +42,20 @@ export async function requireRole(request: FastifyRequest, role: UserRole): Prom
 }
 
 /**
- * A request the site itself made: it carries the access header (our pages' fetches), or the
- * browser says it comes from this site or from the member themselves (Sec-Fetch-Site same-origin,
- * or none: typed, bookmarked). A plain link or image on another site is neither.
+ * A request the site itself made — the one rule for every write (server/errors.server.ts'
+ * crossSiteGuard) and for the reads that act (a sign-out link, a payment's start): it carries the
+ * access header (our pages' fetches, decision 004), or the browser says it comes from this site
+ * or from the member themselves (Sec-Fetch-Site same-origin, or none: typed, bookmarked), or, from
+ * a browser that does not send Sec-Fetch-Site, its Origin is PUBLIC_URL's. A link, an image or a
+ * form on another site is none of these — nor a sibling site ("same-site": another host), nor a
+ * request that says nothing.
  */
 export function isSameOriginRequest(request: FastifyRequest): boolean {
   if (request.headers[ACCESS_HEADER] === ACCESS_HEADER_VALUE) return true;
   const site = request.headers["sec-fetch-site"];
-  return site === "same-origin" || site === "none";
+  if (site !== undefined) return site === "same-origin" || site === "none";
+  const origin = request.headers.origin;
+  return typeof origin === "string" && origin === new URL(request.server.config.PUBLIC_URL).origin;
 }
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
