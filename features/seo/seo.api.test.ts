@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,6 +104,23 @@ describe("GET /sitemap.xml", () => {
       ["x-default", `${origin}/course/${slug}`],
     ]);
     expect(url.getElementsByTagName("lastmod")[0].textContent).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("never dates a change after now, even when an event's row says so", async () => {
+    const [{ id }] = (
+      await world.database.db.execute<{ id: number }>(
+        sql`UPDATE events SET updated_at = now() + interval '40 days'
+            WHERE id = (SELECT min(id) FROM events WHERE status = 'active') RETURNING id`,
+      )
+    ).rows;
+    expect(id).toBeGreaterThan(0);
+    const now = Date.now() + 1000;
+    const lastmods = [
+      ...texts(xml((await get(world.app, "/sitemaps/events-1.xml")).body), "lastmod"),
+      ...texts(xml((await get(world.app, "/sitemap.xml")).body), "lastmod"),
+    ];
+    expect(lastmods.length).toBeGreaterThan(1);
+    for (const lastmod of lastmods) expect(Date.parse(lastmod)).toBeLessThanOrEqual(now);
   });
 
   it("uses each language's sport slug on landing pages", async () => {

@@ -19,6 +19,10 @@ export type LandingCounts = {
 /** What the sitemap lists, read from the database (issue 3). */
 export function seoService(db: Db, clock: () => Date = () => new Date()) {
   const active = eq(events.status, "active");
+  const notAfterNow = (date: Date) => {
+    const now = clock();
+    return date.getTime() > now.getTime() ? now : date;
+  };
   return {
     /** Active events (past ones included: their pages stay online). */
     async activeEventCount(): Promise<number> {
@@ -26,24 +30,28 @@ export function seoService(db: Db, clock: () => Date = () => new Date()) {
       return row?.n ?? 0;
     },
 
-    /** A page of active events for a sitemap file, in a stable order. */
+    /**
+     * A page of active events for a sitemap file, in a stable order. A change is never dated after
+     * now (a clock set wrong, imported data): crawlers distrust a sitemap whose dates are ahead.
+     */
     async activeEvents(offset: number, limit: number): Promise<{ slug: string; updatedAt: Date }[]> {
-      return db
+      const rows = await db
         .select({ slug: events.slug, updatedAt: events.updatedAt })
         .from(events)
         .where(active)
         .orderBy(asc(events.id))
         .offset(offset)
         .limit(limit);
+      return rows.map((row) => ({ ...row, updatedAt: notAfterNow(new Date(row.updatedAt)) }));
     },
 
-    /** When the catalogue last changed (for the index's lastmod). */
+    /** When the catalogue last changed (for the index's lastmod), never after now. */
     async lastModified(): Promise<Date | null> {
       const [row] = await db
         .select({ at: sql<string | null>`max(${events.updatedAt})` })
         .from(events)
         .where(active);
-      return row?.at ? new Date(row.at) : null;
+      return row?.at ? notAfterNow(new Date(row.at)) : null;
     },
 
     /**
