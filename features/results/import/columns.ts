@@ -170,15 +170,23 @@ export function fieldOfHeader(header: string): ResultField | null {
   return null;
 }
 
-/** The mapping of a header row: each field to the first column that names it. */
+/**
+ * The mapping of a header row: each field to the first column that names it. A "Nom" column with
+ * no first-name column beside it holds the whole name ("DUPONT Jean", the usual French export),
+ * not the surname alone.
+ */
 export function detectMapping(header: readonly string[]): ColumnMapping {
   const taken = new Set<ResultField>();
-  return header.map((title) => {
+  const mapping = header.map((title) => {
     const field = fieldOfHeader(title);
     if (!field || taken.has(field)) return null;
     taken.add(field);
     return field;
   });
+  if (taken.has("lastName") && !taken.has("firstName") && !taken.has("name")) {
+    return mapping.map((field) => (field === "lastName" ? "name" : field));
+  }
+  return mapping;
 }
 
 /** How many cells of a row are known column titles: the header row is the first that scores best. */

@@ -6,6 +6,7 @@
  * distance. Every cell that cannot be read is a problem naming its line and column. Isomorphic, pure.
  */
 import type { ResultStatus } from "../../../shared/constants.ts";
+import { splitFullName } from "../names.ts";
 import {
   type ColumnMapping,
   detectMapping,
@@ -282,9 +283,11 @@ export function normaliseRows(source: readonly SourceRow[], options: NormaliseOp
       else ranks[field] = value;
     }
 
-    const firstName = orNull(cell(col.firstName));
-    const lastName = orNull(cell(col.lastName));
+    let firstName = orNull(cell(col.firstName));
+    let lastName = orNull(cell(col.lastName));
     const name = cell(col.name) || [lastName, firstName].filter(Boolean).join(" ");
+    // A full name alone ("DUPONT Jean-Pierre"): its capitals tell the surname from the first names.
+    if (col.name >= 0 && col.firstName < 0 && col.lastName < 0) ({ lastName, firstName } = splitFullName(name));
     if (!name && col.name + col.lastName + col.firstName > -3) {
       const named = col.name >= 0 ? col.name : col.lastName >= 0 ? col.lastName : col.firstName;
       problem({ code: "nameMissing", line, column: title(named), value: "" });

@@ -91,7 +91,7 @@ describe("column titles", () => {
   });
 
   it("maps each field to its first column only", () => {
-    expect(detectMapping(["Temps", "Nom", "Temps", "Commentaire"])).toEqual(["time", "lastName", null, null]);
+    expect(detectMapping(["Temps", "Nom", "Temps", "Commentaire"])).toEqual(["time", "name", null, null]);
   });
 });
 
@@ -249,6 +249,28 @@ describe("timing companies' files", () => {
     const html = fs.readFileSync(path.join(import.meta.dirname, "fixtures", "l-chrono-10km.html"), "utf8");
     const pasted = await readGrid({ text: html });
     expect(normaliseRows(pasted.rows, { distanceM: 10_000 }).rows).toEqual(rows);
+  });
+
+  it("reads a 'Nom' column without a 'Prénom' one as the full name ('NOM Prénom'), split", () => {
+    const { mapping, rows } = normaliseRows(
+      [
+        { line: 1, cells: ["Clt", "Doss.", "Nom", "Sexe", "Temps"] },
+        { line: 2, cells: ["1", "12", "DUPONT Jean-Pierre", "H", "35:12"] },
+        { line: 3, cells: ["2", "13", "LE GALL Marie Anne", "F", "36:40"] },
+        { line: 4, cells: ["3", "14", "Élodie GÉRARD", "F", "37:02"] },
+        { line: 5, cells: ["4", "15", "Martin", "H", "39:00"] },
+      ],
+      { distanceM: 10_000 },
+    );
+    expect(mapping).toEqual(["rank", "bib", "name", "sex", "time"]);
+    expect(rows.map((r) => [r.name, r.lastName, r.firstName])).toEqual([
+      ["DUPONT Jean-Pierre", "DUPONT", "Jean-Pierre"],
+      ["LE GALL Marie Anne", "LE GALL", "Marie Anne"],
+      ["Élodie GÉRARD", "GÉRARD", "Élodie"],
+      ["Martin", null, null],
+    ]);
+    // Beside a "Prénom" column, "Nom" is the surname (the Chronopro file above).
+    expect(detectMapping(["Nom", "Prénom", "Temps"])).toEqual(["lastName", "firstName", "time"]);
   });
 
   it("derives the sex from FFA-style categories when the file has no sex column", () => {
