@@ -58,8 +58,9 @@ type Section = { heading: string; body: string[] };
 export default function StaticPageView({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pages");
   const { key, legal, mapHost } = loaderData;
-  const value = (field: keyof LegalSettings) =>
-    legal?.[field] || `[${t("missing", { setting: LEGAL_SETTING_NAMES[field] })}]`;
+  // A setting left empty reads "not provided": visitors never see setting names (the admin area
+  // lists what is left to fill in).
+  const value = (field: keyof LegalSettings) => legal?.[field] || t("missing");
   const values: Record<string, string> = legal
     ? {
         ...(Object.fromEntries(

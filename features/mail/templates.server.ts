@@ -7,6 +7,7 @@ import i18next, { type TFunction } from "i18next";
 import enMail from "../../locales/en/mail.json";
 import frMail from "../../locales/fr/mail.json";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../shared/constants.ts";
+import { FRENCH_ELISION, frenchElisionProcessor } from "../../shared/i18n/french-elision.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { staticPagePath } from "../../shared/static-pages.ts";
 
@@ -296,7 +297,7 @@ export function isMailTemplate(name: string): name is MailTemplate {
 
 // Values are interpolated raw and the whole text escaped once by the layout: escaping here too
 // would show "&amp;" in the plain-text version.
-const i18n = i18next.createInstance();
+const i18n = i18next.createInstance().use(frenchElisionProcessor);
 i18n.init({
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
@@ -307,6 +308,7 @@ i18n.init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  postProcess: [FRENCH_ELISION],
 });
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -9,11 +9,13 @@
  * `ns` option, nested JSON catalogues, plurals (`count`, `key_zero` / `key_one` / `key_other`…
  * with Intl.PluralRules), `{{variable}}` and `{{- variable}}` without escaping (a value passed as
  * undefined gives "", a missing one leaves `{{variable}}`), `returnObjects`, `defaultValue`,
- * missing keys giving the key, the fallback language when its catalogue is loaded.
+ * missing keys giving the key, the fallback language when its catalogue is loaded, and French
+ * contractions before names (french-elision.ts, the server's post-processor).
  * Not supported (a warning in development): context, ordinal plurals, formatting
  * (`{{value, number}}`), nesting (`$t(…)`), post-processors, keyPrefix, loading and events.
  */
 import type { InitOptions } from "i18next";
+import { elideFrench } from "./french-elision.ts";
 
 type Catalogue = Record<string, unknown>;
 type Options = Record<string, unknown> & {
@@ -174,7 +176,9 @@ export function createInstance(): ClientI18n {
       found = (o.count === 0 && plural && o.defaultValue_zero) || o[`defaultValue${suffix}`] || o.defaultValue;
       if (found == null) found = key;
     }
-    return typeof found === "string" ? interpolate(found, o) : found;
+    if (typeof found !== "string") return found;
+    const text = interpolate(found, o);
+    return lng === "fr" ? elideFrench(text) : text;
   }
 
   return instance;

@@ -1,5 +1,6 @@
 import i18next, { type InitOptions, type i18n } from "i18next";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../constants.ts";
+import { FRENCH_ELISION, frenchElisionProcessor } from "./french-elision.ts";
 import { NAMESPACES, resources } from "./resources.ts";
 
 export function isLocale(value: unknown): value is Locale {
@@ -18,6 +19,8 @@ export function i18nOptions(locale: Locale, bundles: Partial<typeof resources> =
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    // "Autour de Annecy" → "Autour d'Annecy" (french-elision.ts; the browser's stand-in does the same).
+    postProcess: [FRENCH_ELISION],
   };
 }
 
@@ -26,7 +29,7 @@ export function i18nOptions(locale: Locale, bundles: Partial<typeof resources> =
  * In the browser build, i18next is i18next-lite.ts and `resources` the page's language only.
  */
 export function createI18n(locale: Locale = DEFAULT_LOCALE): i18n {
-  const instance = i18next.createInstance();
+  const instance = i18next.createInstance().use(frenchElisionProcessor);
   instance.init(i18nOptions(locale));
   return instance;
 }

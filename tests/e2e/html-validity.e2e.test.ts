@@ -67,6 +67,19 @@ describe("HTML of the main pages (html-validate, standard and a11y rules)", () =
     expect(await problems(path)).toEqual([]);
   });
 
+  it("the legal notice names who runs the site and never a setting's name", async () => {
+    // The journeys' server sets LEGAL_PUBLISHER and LEGAL_ADDRESS only (global-setup.ts).
+    for (const [path, missing] of [
+      ["/page/mentions-legales", "non communiqué"],
+      ["/en/page/legal-notice", "not provided"],
+    ]) {
+      const text = await html(path);
+      expect(text).toContain("Dossard SAS");
+      expect(text).toContain(missing);
+      expect(text).not.toMatch(/LEGAL_|réglage|setting /);
+    }
+  });
+
   it("the event page has no problem, in French and in English", async () => {
     const slug = await anEventSlug();
     expect(await problems(`/course/${slug}`)).toEqual([]);

@@ -218,7 +218,7 @@ export function PlaceFields({ value, onChange, errors, countries, locale }: Prop
               className="absolute z-30 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-300 bg-white shadow-lg"
             >
               {cities.length === 0 ? (
-                <p className="px-3 py-2 text-ink-700 text-sm">{t("common:errors.noResults")}</p>
+                <p className="px-3 py-2 text-ink-700 text-sm">{t("common:errors.noPlace")}</p>
               ) : (
                 cities.map((city, index) => (
                   <div

@@ -116,7 +116,7 @@ export function PlaceField({ place, placeLabel, onChange, extra }: Props) {
           });
           const city = response.ok ? cityFromBody(await response.json()) : null;
           if (city) choose(city);
-          else void showToast("error", tc("errors.noResults"));
+          else void showToast("error", tc("errors.noPlaceHere"));
         } catch {
           void showToast("error", tc("errors.generic"));
         } finally {
@@ -271,7 +271,7 @@ export function PlaceField({ place, placeLabel, onChange, extra }: Props) {
       </div>
       {open && cities.length === 0 ? (
         <p role="status" className="absolute z-30 mt-1 w-full rounded-md border bg-white px-3 py-2 text-sm shadow">
-          {tc("errors.noResults")}
+          {tc("errors.noPlace")}
         </p>
       ) : null}
       {extra ? <div className="mt-2">{extra}</div> : null}
