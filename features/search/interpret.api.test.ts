@@ -41,6 +41,18 @@ describe("search text read as filters", () => {
     expect(await interpret(q)).toEqual(expected);
   });
 
+  it("reads a postal code as its town, and a distance right after it as the radius", async () => {
+    expect(await interpret("74000")).toEqual({ place: "74010" });
+    expect(await interpret("38000 20 km")).toEqual({ place: "38185", radius: 20 });
+    const cross = await interpret("cross près de 69003");
+    expect(cross).toMatchObject({ place: "69123" });
+    expect(cross?.q ?? "").not.toMatch(/\d|près/);
+    // A distance elsewhere in the text is still a course's distance.
+    expect(await interpret("10 km 44000")).toEqual({ distance: ["10k"], place: "44109" });
+    // Five digits that are no postal code stay text.
+    expect(await interpret("99999")).toBeNull();
+  });
+
   it("keeps the words that are not filters as text", async () => {
     expect(await interpret("trail des aiguilles rouges")).toEqual({ sport: ["trail"], q: "aiguilles rouges" });
     expect(await interpret("foulées de la plage annecy")).toEqual({ q: "foulées de la plage", place: "74010" });

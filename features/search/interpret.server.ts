@@ -20,7 +20,10 @@ import {
   typoAllowance,
   type Understood,
 } from "./free-text.ts";
-import type { SearchQuery } from "./search.contract.ts";
+import { MAX_RADIUS_KM, type SearchQuery } from "./search.contract.ts";
+
+/** A French postal code as a word, and the "N km" right after it. */
+const POSTAL_CODE = /(^|[\s,;])(\d{5})(?:\s*(?:,\s*)?(\d{1,3})\s*km\b)?(?=[\s,;]|$)/iu;
 
 /** A commune at least this big wins over a department of the same name ("Paris", not "Vienne"). */
 const CITY_OVER_DEPARTMENT = 100_000;
@@ -106,6 +109,21 @@ export function searchTextInterpreter(db: Db, geo: GeoService, clock: () => Date
     return null;
   }
 
+  /** The commune of the first postal code in the text, the radius typed after it, and the text without them. */
+  async function postalPlace(q: string): Promise<{ place: UnderstoodPlace; radius?: number; text: string } | null> {
+    const match = POSTAL_CODE.exec(q);
+    if (!match) return null;
+    const [, before, code, km] = match;
+    const [city] = await geo.findCity(code, 1);
+    if (!city || !(city.postalCodes.includes(code) || city.code === code)) return null;
+    const radius = km ? Math.min(Math.max(1, Number(km)), MAX_RADIUS_KM) : undefined;
+    return {
+      place: { kind: "commune", code: city.code, name: city.name, text: match[0].trim() },
+      radius,
+      text: `${q.slice(0, match.index)}${before}${q.slice(match.index + match[0].length)}`,
+    };
+  }
+
   return {
     /**
      * What `query.q` means, or null when nothing in it is a filter (then it stays free text).
@@ -113,11 +131,15 @@ export function searchTextInterpreter(db: Db, geo: GeoService, clock: () => Date
      */
     async interpret(query: SearchQuery, today: string = parisToday(clock())): Promise<Interpretation | null> {
       if (!query.q) return null;
-      const reading = readText(query.q, today);
+      // A postal code is a place, as in the place field ("74000", "cross près de 69003"), and a
+      // distance right after it its radius ("38000 20 km"), not a course's distance.
+      const postal = await postalPlace(query.q);
+      const reading = readText(postal?.text ?? query.q, today);
       let rest = reading.rest;
       const understood: Interpretation["understood"] = [...reading.understood];
       const [regions, departments] = await Promise.all([geo.regions(), geo.departments()]);
-      const found = await findPlace(rest, regions, departments);
+      const found = postal ? null : await findPlace(rest, regions, departments);
+      if (postal) understood.push(postal.place);
       if (found) {
         understood.push(found.place);
         // The little words that led to the place ("à", "près de", "near") go with it.
@@ -144,7 +166,7 @@ export function searchTextInterpreter(db: Db, geo: GeoService, clock: () => Date
         if (part.kind === "commune") {
           for (const key of ["lat", "lng", "region", "department"]) delete next[key];
           next.place = part.code;
-          next.radius = query.place || query.lat !== undefined ? query.radius : undefined;
+          next.radius = postal?.radius ?? (query.place || query.lat !== undefined ? query.radius : undefined);
         }
         if (part.kind === "department") {
           for (const key of ["lat", "lng", "place", "radius", "region"]) delete next[key];
