@@ -16,7 +16,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = activitiesQuerySchema.safeParse({ ...Object.fromEntries(url.searchParams), sport });
   const query = parsed.success ? parsed.data : activitiesQuerySchema.parse({ sport });
-  return { type, query, list: await context.services.activities.list(context.user, query) };
+  return {
+    type,
+    query,
+    list: await context.services.activities.list(context.user, query),
+    // Strava is offered only where the site is set up for it (STRAVA_CLIENT_ID).
+    stravaAvailable: context.config.STRAVA_CLIENT_ID !== "",
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -31,7 +37,13 @@ export default function ActivitiesPage({ loaderData }: Route.ComponentProps) {
   const locale = i18n.language === "en" ? "en" : "fr";
   return (
     <AccountLayout locale={locale} title={t("meta.listTitle")}>
-      <ActivitiesList data={loaderData.list} query={loaderData.query} type={loaderData.type} locale={locale} />
+      <ActivitiesList
+        data={loaderData.list}
+        query={loaderData.query}
+        type={loaderData.type}
+        locale={locale}
+        stravaAvailable={loaderData.stravaAvailable}
+      />
     </AccountLayout>
   );
 }

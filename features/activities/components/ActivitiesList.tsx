@@ -25,12 +25,15 @@ export function ActivitiesList({
   query,
   type,
   locale,
+  stravaAvailable,
 }: {
   data: ActivitiesResponse;
   query: ActivitiesQuery;
   /** "activity" (every sport) or one sport. */
   type: string;
   locale: Locale;
+  /** Whether this site is set up for Strava (else files only). */
+  stravaAvailable: boolean;
 }) {
   const { t } = useTranslation("activities");
   const listPath = (sport: string) => pagePath("activities", locale, { type: sport === "" ? "" : sport });
@@ -157,10 +160,12 @@ export function ActivitiesList({
         </h2>
         {data.activities.length === 0 ? (
           <div className="mt-3 rounded-xl bg-slate-50 p-4 text-ink-700 text-sm">
-            <p>{t("list.empty")}</p>
-            <a href={pagePath("stravaActivity", locale)} className={`${SECONDARY_BUTTON} mt-3`}>
-              {t("list.connectStrava")}
-            </a>
+            <p>{t(stravaAvailable ? "list.empty" : "list.emptyFilesOnly")}</p>
+            {stravaAvailable ? (
+              <a href={pagePath("stravaActivity", locale)} className={`${SECONDARY_BUTTON} mt-3`}>
+                {t("list.connectStrava")}
+              </a>
+            ) : null}
           </div>
         ) : (
           <ul
