@@ -3,12 +3,12 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
 import { isSameOriginRequest } from "../features/accounts/auth.server.ts";
 import {
-  ApiError,
   type ApiFieldError,
   apiErrorBody,
   apiErrorMessage,
   type ErrorCode,
   errorCatalogue,
+  isApiError,
 } from "../shared/api-error.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE, LOCALES, type Locale } from "../shared/constants.ts";
 import { isLocale } from "../shared/i18n/index.ts";
@@ -165,7 +165,7 @@ export function errorHandlers(app: FastifyInstance) {
         error.issues.map((issue) => ({ ...issue, path: issue.path })),
       );
     }
-    if (error instanceof ApiError) {
+    if (isApiError(error)) {
       return sendError(request, reply, error.code, { field: error.field, status: error.status });
     }
     const refusal = clientErrorOf(error);

@@ -143,6 +143,23 @@ describe("ApiError", () => {
     expect(ApiError.fromBody(null)).toMatchObject({ code: "GENERIC", status: 500 });
   });
 
+  it("is recognised by its mark and code in another copy of this module, as the server bundle has", async () => {
+    // A second instance of the module, as the built page bundle holds beside the sources.
+    const copy = "./api-error.ts?copy";
+    const other = (await import(/* @vite-ignore */ copy)) as typeof import("./api-error.ts");
+    expect(other.ApiError).not.toBe(ApiError);
+    const foreign = new other.ApiError("ITEM_NOT_FOUND");
+    expect(foreign instanceof ApiError).toBe(false);
+    expect(isApiError(foreign)).toBe(true);
+    expect(other.isApiError(new ApiError("NOT_FOUND"))).toBe(true);
+    expect(toApiError(foreign)).toBe(foreign);
+    // Look-alikes are not: a code alone, or a mark with a code outside the catalogue.
+    expect(isApiError(Object.assign(new Error("x"), { name: "ApiError", code: "NOT_FOUND", status: 404 }))).toBe(false);
+    expect(isApiError(Object.assign(new ApiError("NOT_FOUND"), { code: "ENOENT" }))).toBe(false);
+    expect(isApiError(null)).toBe(false);
+    expect(isApiError("NOT_FOUND")).toBe(false);
+  });
+
   it("wraps unknown errors as GENERIC", () => {
     const cause = new TypeError("boom");
     const wrapped = toApiError(cause);

@@ -109,6 +109,10 @@ export const errorCatalogue = {
   COMMENT_TOO_LONG: { status: 400, key: "errors.commentTooLong", field: "body" },
   /** A results file that cannot be read or has a bad cell; the answer's message names the line and column. */
   RESULTS_FILE_INVALID: { status: 400, key: "errors.resultsFileInvalid", field: "file" },
+  /** A results file over a limit (size, lines, columns, a cell, an XLSX unpacked); the answer's message says which. */
+  RESULTS_FILE_TOO_LARGE: { status: 413, key: "errors.resultsFileTooLarge", field: "file" },
+  /** An organiser sends a results file while their previous one is still being read. */
+  RESULTS_PARSE_IN_PROGRESS: { status: 429, key: "errors.resultsParseInProgress" },
   /** Importing into a course that already has imported results, without `replace: true`. */
   RESULTS_ALREADY_IMPORTED: { status: 409, key: "errors.resultsAlreadyImported", field: "replace" },
   /** "C'est moi" on a results line another member already claimed (features/results). */
@@ -202,9 +206,19 @@ export interface ApiErrorOptions {
   cause?: unknown;
 }
 
-/** An error a service throws for the route layer to answer with its code, status and message. */
+/**
+ * The mark of an ApiError, the same in every copy of this module: the built server bundle has its
+ * own copy of this class beside the sources' (the services'), so `instanceof` fails across them.
+ */
+const API_ERROR: unique symbol = Symbol.for("dossard.ApiError");
+
+/**
+ * An error a service throws for the route layer to answer with its code, status and message.
+ * Recognised by `isApiError` (its mark and code), never by `instanceof`.
+ */
 export class ApiError extends Error {
   override name = "ApiError";
+  readonly [API_ERROR] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly field?: string;
@@ -243,11 +257,17 @@ export function apiErrorBody(code: ErrorCode, locale: Locale = "fr", field?: str
   return { error: { code, message: apiErrorMessage(code, locale, field), ...(field ? { field } : {}) } };
 }
 
+/**
+ * Whether a thrown value is an ApiError of any copy of this module (the page bundle's or the
+ * sources'): its mark and a code of the catalogue. Use it instead of `instanceof ApiError`.
+ */
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  if (typeof error !== "object" || error === null) return false;
+  const candidate = error as { [API_ERROR]?: unknown; code?: unknown; status?: unknown };
+  return candidate[API_ERROR] === true && isErrorCode(candidate.code) && typeof candidate.status === "number";
 }
 
 /** Any thrown value as an ApiError: itself when it is one, GENERIC (500) otherwise. */
 export function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError ? error : new ApiError("GENERIC", { cause: error });
+  return isApiError(error) ? error : new ApiError("GENERIC", { cause: error });
 }

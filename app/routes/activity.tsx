@@ -2,9 +2,10 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { AccountLayout } from "../../features/accounts/components/AccountLayout.tsx";
 import { ActivityView } from "../../features/activities/components/ActivityView.tsx";
-import { ApiError } from "../../shared/api-error.ts";
+import { isApiError } from "../../shared/api-error.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
+import { idParam } from "../../shared/input.ts";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/activity";
@@ -13,13 +14,13 @@ import type { Route } from "./+types/activity";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!context.user) throw loginRedirect(request);
   if (!params.id) throw redirect(pagePath("activities", localeFromPath(new URL(request.url).pathname)));
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
-  if (id === null) throw data(null, { status: 404 });
+  const id = idParam.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
   try {
-    return { activity: await context.services.activities.detail(context.user, id) };
+    return { activity: await context.services.activities.detail(context.user, id.data) };
   } catch (error) {
     // Someone else's activity is as absent as one that does not exist.
-    if (error instanceof ApiError && error.code === "ITEM_NOT_FOUND") throw data(null, { status: 404 });
+    if (isApiError(error) && error.code === "ITEM_NOT_FOUND") throw data(null, { status: 404 });
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { EventRequests } from "../../features/editor/components/EventRequests.ts
 import type { TrackInfo } from "../../features/editor/components/form-model.ts";
 import type { Visuals } from "../../features/editor/components/VisualsStep.tsx";
 import type { EditableEvent } from "../../features/editor/editor.contract.ts";
+import { isApiError } from "../../shared/api-error.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { eventImageUrl } from "../../shared/image-url.ts";
@@ -13,9 +14,7 @@ import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/event-editor";
 
-/** Duck-typed: loaders run in the page bundle, which has its own copy of the ApiError class. */
-const isNotFound = (error: unknown) =>
-  Boolean(error && typeof error === "object" && (error as { code?: string }).code === "ITEM_NOT_FOUND");
+const isNotFound = (error: unknown) => isApiError(error) && error.code === "ITEM_NOT_FOUND";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!context.user) throw loginRedirect(request);

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AccountLayout } from "../../features/accounts/components/AccountLayout.tsx";
 import { OrdersPanel } from "../../features/orders/components/OrdersPanel.tsx";
 import type { Order } from "../../features/orders/orders.contract.ts";
-import { ApiError, isErrorCode } from "../../shared/api-error.ts";
+import { isApiError, isErrorCode } from "../../shared/api-error.ts";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/orders";
@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   let outcome: Order | null = null;
   if (uid && /^[A-Za-z0-9_-]{8,64}$/.test(uid)) {
     outcome = await context.services.orders.get(uid, context.user).catch((e: unknown) => {
-      if (e instanceof ApiError) return null;
+      if (isApiError(e)) return null;
       throw e;
     });
   }

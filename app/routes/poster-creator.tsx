@@ -3,8 +3,9 @@ import { data } from "react-router";
 import { PosterCreator } from "../../features/posters/components/PosterCreator.tsx";
 import { MAP_STYLE_IDS, MAP_STYLES } from "../../features/posters/poster.contract.ts";
 import { styleAvailable } from "../../features/posters/render/render.ts";
-import { ApiError } from "../../shared/api-error.ts";
+import { isApiError } from "../../shared/api-error.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
+import { idParam } from "../../shared/input.ts";
 import { LazyToastHost } from "../../shared/ui/lazy-toasts.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
@@ -26,28 +27,24 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     available: styleAvailable(id, service.sources),
   }));
   try {
-    if (params.id) {
+    if (params.id !== undefined) {
       if (!userId) throw loginRedirect(request);
-      const opened = await service.open("poster", Number(params.id), userId, locale);
+      const id = idParam.safeParse(params.id);
+      if (!id.success) throw data({ kind: "item" }, { status: 404 });
+      const opened = await service.open("poster", id.data, userId, locale);
       if (!opened.mine) throw data({ kind: "item" }, { status: 404 });
       return { poster: opened.poster, styles, openData: service.openData, signedIn: true };
     }
-    const course = Number(url.searchParams.get("course"));
-    const track = Number(url.searchParams.get("track"));
-    const activity = Number(url.searchParams.get("activity"));
-    const [type, id] =
-      course > 0
-        ? (["course", course] as const)
-        : activity > 0
-          ? (["activity", activity] as const)
-          : (["track", track] as const);
-    if (!(id > 0) || !Number.isSafeInteger(id)) throw data({ kind: "page" }, { status: 404 });
+    // The first source named in the query, its id checked like the API's (an int4 row id).
+    const type = (["course", "activity", "track"] as const).find((name) => url.searchParams.has(name));
+    const id = type ? idParam.safeParse(url.searchParams.get(type)) : null;
+    if (!type || !id?.success) throw data({ kind: "page" }, { status: 404 });
     // An activity is its owner's only: a visitor signs in first.
     if (type === "activity" && !userId) throw loginRedirect(request);
-    const opened = await service.open(type, id, userId, locale);
+    const opened = await service.open(type, id.data, userId, locale);
     return { poster: opened.poster, styles, openData: service.openData, signedIn: userId != null };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data({ kind: "item" }, { status: 404 });
+    if (isApiError(error) && error.status === 404) throw data({ kind: "item" }, { status: 404 });
     throw error;
   }
 }

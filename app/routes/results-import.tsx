@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { ResultsImport } from "../../features/results/import/components/ResultsImport.tsx";
+import { isApiError } from "../../shared/api-error.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { idParam } from "../../shared/input.ts";
 import { LazyToastHost } from "../../shared/ui/lazy-toasts.tsx";
@@ -7,8 +8,7 @@ import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/results-import";
 
-/** Duck-typed: loaders run in the page bundle, which has its own copy of the ApiError class. */
-const codeOf = (error: unknown) => (error && typeof error === "object" ? (error as { code?: string }).code : undefined);
+const codeOf = (error: unknown) => (isApiError(error) ? error.code : undefined);
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!context.user) throw loginRedirect(request);

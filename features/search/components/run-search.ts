@@ -2,6 +2,7 @@
  * The loaders' call to the search service, forgiving a user's bad filter: a 400 naming a field
  * is answered by searching again without that field, and the page says which filter it ignored.
  */
+import { isApiError } from "../../../shared/api-error.ts";
 import type { SearchQuery, SearchResult } from "../search.contract.ts";
 import { SEARCH_PARAM_ORDER, type SearchField, withoutField } from "../search-url.ts";
 
@@ -15,17 +16,13 @@ export type ForgivingSearch = {
   ignored: SearchField[];
 };
 
-type ErrorLike = { name?: string; status?: number; code?: string; field?: string };
-
 /**
- * The field of a 400 from the search service, or null for any other error. Duck-typed: the
- * loaders run in the page bundle, which has its own copy of the ApiError class.
+ * The field of a 400 from the search service, or null for any other error (recognised by
+ * isApiError: the loaders run in the page bundle, which has its own copy of the ApiError class).
  */
 export function badRequestField(error: unknown): string | null | undefined {
-  if (!error || typeof error !== "object") return undefined;
-  const e = error as ErrorLike;
-  if (e.status !== 400) return undefined;
-  const field = e.field?.replace(/^(query|querystring)\./, "").split(/[.[]/)[0];
+  if (!isApiError(error) || error.status !== 400) return undefined;
+  const field = error.field?.replace(/^(query|querystring)\./, "").split(/[.[]/)[0];
   return field && (SEARCH_PARAM_ORDER as readonly string[]).includes(field) ? field : null;
 }
 

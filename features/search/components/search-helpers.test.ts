@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../../shared/api-error.ts";
 import { citiesFromBody, cityFromBody } from "../../geo/cities.ts";
 import { toDepartmentRefs, toRegionRefs } from "./geo-refs.ts";
 import { landingKind, landingPath, landingQuery, sportFromSlug } from "./landing.ts";
@@ -31,8 +32,7 @@ const result = (total = 0) => ({
   facets: { sport: {}, region: {}, elevation: {} },
   place: null,
 });
-const badRequest = (field?: string) =>
-  Object.assign(new Error("BAD_REQUEST"), { name: "ApiError", status: 400, field });
+const badRequest = (field?: string) => new ApiError("BAD_REQUEST", { field });
 
 describe("forgivingSearch", () => {
   it("searches again without a field the service refuses, and says which", async () => {
