@@ -15,7 +15,7 @@ import {
   readCommunesCsv,
   resolveCommunesCsvSource,
 } from "./laposte.server.ts";
-import { readShippedReference, SHIPPED_REFERENCE_DIR } from "./shipped-reference.server.ts";
+import { readShippedReference, SHIPPED_REFERENCE_DIR, shippedReferenceCodes } from "./shipped-reference.server.ts";
 import { slugify } from "./slugify.ts";
 
 /** Zones of @etalab/decoupage-administratif kept: metropolitan France and the overseas departments. */
@@ -121,15 +121,6 @@ export function expectedGeoCodes(etalab: Etalab = readEtalab()): ReferenceCodes 
     regions: etalab.regions.filter((r) => KEPT_ZONES.has(r.zone)).map((r) => r.code),
     departments: etalab.departments.filter((d) => KEPT_ZONES.has(d.zone)).map((d) => d.code),
     communes: etalab.communes.filter((c) => c.type === "commune-actuelle" && KEPT_ZONES.has(c.zone)).map((c) => c.code),
-  };
-}
-
-function codesOf(geo: GeoReference): ReferenceCodes {
-  return {
-    countries: geo.countries.map((c) => c.code),
-    regions: geo.regions.map((r) => r.code),
-    departments: geo.departments.map((d) => d.code),
-    communes: geo.communes.map((c) => c.code),
   };
 }
 
@@ -328,8 +319,7 @@ export async function loadGeoReference(
   const log = options.log ?? (() => {});
   const fromCsv = configuredCommunesCsv(options) !== undefined;
   const etalab = fromCsv ? readEtalab() : null;
-  const shipped = etalab ? null : readShippedReference(options.referenceDir);
-  const expected = etalab ? expectedGeoCodes(etalab) : codesOf(shipped as GeoReference);
+  const expected = etalab ? expectedGeoCodes(etalab) : shippedReferenceCodes(options.referenceDir);
   if (!options.force && (await geoReferenceLoaded(db, expected))) {
     return {
       skipped: true,
@@ -344,7 +334,7 @@ export async function loadGeoReference(
     log(`geo: reading communes coordinates from ${source}`);
     geo = buildGeoReference(parseLaPosteCsv(await readCommunesCsv(source)), etalab);
   } else {
-    geo = shipped as GeoReference;
+    geo = readShippedReference(options.referenceDir);
     log(`geo: reading the shipped reference data (${SHIPPED_REFERENCE_DIR})`);
   }
   // A row that has not changed is left as it is: a forced reload of the same data writes nothing.

@@ -18,7 +18,12 @@ import {
   resolveCommunesCsvSource,
 } from "./laposte.server.ts";
 import { buildGeoReference, type Etalab, expectedGeoCodes, loadGeoReference, readEtalab } from "./reference.server.ts";
-import { formatShippedReference, readShippedReference, shippedReferenceDir } from "./shipped-reference.server.ts";
+import {
+  formatShippedReference,
+  readShippedReference,
+  shippedReferenceCodes,
+  shippedReferenceDir,
+} from "./shipped-reference.server.ts";
 import { slugify } from "./slugify.ts";
 
 /** A few rows of La Poste's table, in its format: Conques' former chef-lieu, and Rodez. */
@@ -147,6 +152,14 @@ describe("the shipped reference data (features/geo/data)", () => {
     expect(shipped.communes.map((c) => c.code).sort()).toEqual([...expected.communes].sort());
     expect(shipped.departments.map((d) => d.code).sort()).toEqual([...expected.departments].sort());
     expect(shipped.regions.map((r) => r.code).sort()).toEqual([...expected.regions].sort());
+  });
+
+  it("lists the same codes when read for the start's check as when read whole", () => {
+    const codes = shippedReferenceCodes();
+    expect(codes.communes).toEqual(shipped.communes.map((c) => c.code));
+    expect(codes.departments).toEqual(shipped.departments.map((d) => d.code));
+    expect(codes.regions).toEqual(shipped.regions.map((r) => r.code));
+    expect(codes.countries).toEqual(shipped.countries.map((c) => c.code));
   });
 
   it("reads back exactly what the derive script writes", () => {

@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { buildCountries } from "./countries.ts";
+import { buildCountries, ISO_COUNTRY_CODES } from "./countries.ts";
 import { findProjectRoot } from "./laposte.server.ts";
 import type {
   CommuneRow,
@@ -120,6 +120,30 @@ function placementOf(communes: CommuneRow[]): PlacementReport {
     merged: count("merged"),
     fallback: fallbackBy.locality + fallbackBy.postalCode + fallbackBy.epci + fallbackBy.department,
     fallbackBy,
+  };
+}
+
+/**
+ * The codes of the shipped rows only (the first column), to tell whether a database holds them:
+ * every start asks, so this reads no more than it must (no rows, no slugs, no country names).
+ */
+export function shippedReferenceCodes(dir = shippedReferenceDir()): Record<Table | "countries", string[]> {
+  const codes = (table: Table) => {
+    const file = path.join(dir, `${table}.tsv`);
+    if (!fs.existsSync(file)) readTable(dir, table); // throws the missing file's message
+    const lines = fs.readFileSync(file, "utf8").split("\n");
+    const out: string[] = [];
+    for (let i = 1; i < lines.length; i++) {
+      const tab = lines[i].indexOf("\t");
+      if (tab > 0) out.push(lines[i].slice(0, tab));
+    }
+    return out;
+  };
+  return {
+    countries: [...ISO_COUNTRY_CODES],
+    regions: codes("regions"),
+    departments: codes("departments"),
+    communes: codes("communes"),
   };
 }
 
