@@ -93,6 +93,21 @@ describe("the demo community", () => {
     }
   });
 
+  it("gives chip times seconds under the gun at the front (they start on the line), more further back", async () => {
+    const lines = await query<{ course_id: number; time_ms: number; net_time_ms: number }>(
+      sql`SELECT course_id, time_ms, net_time_ms FROM results
+          WHERE source = 'import' AND status = 'finished' ORDER BY course_id, rank`,
+    );
+    const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
+    for (const [courseId, list] of groupBy(lines, (l) => l.course_id)) {
+      const gaps = list.map((l) => (l.time_ms - l.net_time_ms) / 1000);
+      expect(Math.min(...gaps), `course ${courseId}`).toBeGreaterThanOrEqual(0);
+      expect(Math.max(...gaps.slice(0, 3)), `course ${courseId}`).toBeLessThanOrEqual(5);
+      const quarter = Math.ceil(gaps.length / 4);
+      expect(mean(gaps.slice(-quarter)), `course ${courseId}`).toBeGreaterThan(mean(gaps.slice(0, quarter)) + 3);
+    }
+  });
+
   it("keeps one result per member and course, and nothing dated after now", async () => {
     const [dates] = await query<{ results: number; plans: number; badges: number }>(
       sql`SELECT

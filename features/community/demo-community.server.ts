@@ -421,6 +421,19 @@ export function finishTime(course: Pick<Course, "distance" | "elevation_gain" | 
   return Math.round(effortKm * pace * level * 1000);
 }
 
+/** Runners through the start arch per second: the back of a 300-runner field crosses a minute after the gun. */
+const STARTERS_PER_SECOND = 5;
+
+/**
+ * Seconds between the gun and a runner's crossing of the start line (chip time = gun time less
+ * this). Runners line up roughly by speed: `fraction` is the runner's place in that order (0 the
+ * front, 1 the back). The front starts on the line; the back waits for the field ahead to cross.
+ */
+export function startDelay(fraction: number, fieldSize: number, rng: Rng): number {
+  const place = Math.min(1, Math.max(0, fraction * (1 + rng.normal() * 0.15)));
+  return Math.round((place * (fieldSize / STARTERS_PER_SECOND) + rng.range(0, 1.5)) * 10) / 10;
+}
+
 function pick<T>(list: readonly T[], rng: Rng): T {
   return list[rng.int(0, list.length - 1)] as T;
 }
@@ -575,10 +588,18 @@ export async function ensureDemoCommunity(
           member,
         });
       }
+      // `time` is what each runner ran (the chip time); the gun time adds their wait to reach the line.
+      const gun = new Map<(typeof field)[number], number>();
+      [...field]
+        .sort((a, b) => a.time - b.time)
+        .forEach((runner, i) => {
+          gun.set(runner, runner.time + Math.round(startDelay(i / field.length, field.length, rng) * 1000));
+        });
       // A few of the field (never a demo member) did not finish: listed after the finishers.
       const dnf = Math.round(field.length * rng.range(0.01, 0.05));
       const out = new Set(field.filter((r) => !r.member).slice(0, dnf));
-      const finishers = field.filter((r) => !out.has(r)).sort((a, b) => a.time - b.time);
+      // Ranked by the gun, as the official ranking is.
+      const finishers = field.filter((r) => !out.has(r)).sort((a, b) => gun.get(a)! - gun.get(b)!);
       const bibs = rng.int(1, 400);
       const sexRanks = { M: 0, F: 0 };
       const categoryRanks = new Map<string, number>();
@@ -593,7 +614,7 @@ export async function ensureDemoCommunity(
           categoryRank = (categoryRanks.get(`${cat}${runner.sex}`) ?? 0) + 1;
           categoryRanks.set(`${cat}${runner.sex}`, categoryRank);
         }
-        const timeMs = finished ? runner.time : null;
+        const timeMs = finished ? (gun.get(runner) ?? runner.time) : null;
         if (runner.member) claimed++;
         lines.push({
           courseId: course.id,
@@ -613,7 +634,7 @@ export async function ensureDemoCommunity(
           country: "FRA",
           category: cat,
           timeMs,
-          netTimeMs: timeMs === null ? null : Math.max(1000, timeMs - rng.int(0, 90) * 1000),
+          netTimeMs: finished ? runner.time : null,
           paceSPerKm: timeMs === null ? null : Math.round(timeMs / course.distance),
           userId: runner.member?.id ?? null,
           claimedAt: runner.member ? at(course.start_date, rng.int(1, 12)) : null,

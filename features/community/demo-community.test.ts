@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { category, finishTime } from "./demo-community.server.ts";
+import { Rng } from "../../db/seed/demo/prng.ts";
+import { category, finishTime, startDelay } from "./demo-community.server.ts";
 
 const minutes = (ms: number) => ms / 60_000;
 
@@ -23,6 +24,19 @@ describe("the demo community's figures", () => {
     const flat = { distance: 10_000, elevation_gain: 0, sport: "trail" };
     expect(finishTime(flat, 0.8)).toBeLessThan(finishTime(flat, 1));
     expect(finishTime({ ...flat, elevation_gain: 500 }, 1)).toBeGreaterThan(finishTime(flat, 1));
+  });
+
+  it("starts the front of the field on the line and its back up to a minute after the gun", () => {
+    const rng = new Rng(3);
+    for (let i = 0; i < 50; i++) {
+      expect(startDelay(0, 300, rng)).toBeLessThanOrEqual(1.5);
+      expect(startDelay(0.01, 300, rng)).toBeLessThanOrEqual(3);
+      const back = startDelay(0.95, 300, rng);
+      expect(back).toBeGreaterThan(25);
+      expect(back).toBeLessThanOrEqual(61.5);
+      // A small field crosses in seconds.
+      expect(startDelay(1, 40, rng)).toBeLessThanOrEqual(9.5);
+    }
   });
 
   it("names the FFA categories by age in the season", () => {

@@ -169,6 +169,69 @@ describe("GET /api/results/{courseId}", () => {
   });
 });
 
+describe("one time basis per table", () => {
+  /** A course of the marathon's edition with these lines (times in seconds, gun then chip). */
+  async function courseWith(name: string, distance: number, lines: [rank: number, gun: number, net: number][]) {
+    const db = t.database.db;
+    const [course] = await db
+      .insert(courses)
+      .values({ eventId: marathon.eventId, name, distance })
+      .returning({ id: courses.id });
+    if (!course) throw new Error("no course");
+    await db.insert(results).values(
+      lines.map(([rank, gun, net], i) => ({
+        courseId: course.id,
+        eventId: marathon.eventId,
+        position: i + 1,
+        rank,
+        bib: String(500 + i),
+        name: i === 1 ? "MARTIN Camille" : `COUREUR ${name} ${i}`,
+        timeMs: gun * 1000,
+        netTimeMs: net * 1000,
+        // As the demo community stored it: a pace that is neither time's over the distance.
+        paceSPerKm: 226,
+      })),
+    );
+    return course.id;
+  }
+
+  it("names the time the official ranking follows (gun), and reads the pace from it over the course's distance", async () => {
+    // 17:41, then 20:53 and 21:23 by the gun; the third started late: 20:40 on the chip.
+    const courseId = await courseWith("5 km", 5_000, [
+      [1, 1061, 1059],
+      [2, 1253, 1250],
+      [3, 1283, 1240],
+    ]);
+    const answer = (await call("GET", `/api/results/${courseId}`)).json();
+    const [event] = await t.database.db
+      .select({ date: events.startDate })
+      .from(events)
+      .where(eq(events.id, marathon.eventId));
+    expect(answer).toMatchObject({
+      timeBasis: "official",
+      course: { name: "5 km", distance: 5_000, date: event?.date },
+    });
+    expect(answer.rows.map((r: { paceSPerKm: number }) => r.paceSPerKm)).toEqual([212, 251, 257]);
+  });
+
+  it("follows the chip time when the file's ranks do, pace and member's result alike", async () => {
+    const courseId = await courseWith("10 km", 10_000, [
+      [1, 2490, 2400],
+      [2, 2435, 2430],
+      [3, 2600, 2590],
+    ]);
+    const answer = (await call("GET", `/api/results/${courseId}`)).json();
+    expect(answer.timeBasis).toBe("net");
+    expect(answer.rows.map((r: { paceSPerKm: number }) => r.paceSPerKm)).toEqual([240, 243, 259]);
+
+    const runner = await testMember(t);
+    const line = answer.rows[1];
+    expect((await call("POST", `/api/results/${line.id}/claim`, runner.cookie)).statusCode).toBe(200);
+    const mine = (await call("GET", "/api/results/mine", runner.cookie)).json().results;
+    expect(mine[0]).toMatchObject({ timeMs: 2_430_000, paceSPerKm: 243, rank: 2, timeBasis: "net" });
+  });
+});
+
 describe("claiming a line", () => {
   it("links the line to the member, names them only with a public profile, and refuses a second claimer (409)", async () => {
     const runner = await testMember(t, { publicProfile: true });

@@ -9,6 +9,24 @@ const code = (c: ErrorCode) => ({ message: c });
 export const RESULT_VIEWS = ["general", "men", "women", "category"] as const;
 export type ResultView = (typeof RESULT_VIEWS)[number];
 export const RESULTS_PAGE_SIZE = 50;
+
+/**
+ * The time a course's official ranking follows, as imported: the gun ("official") time, or the
+ * chip ("net") time when the file's ranks follow it. A table shows that time, names it in its
+ * header, reads the pace from it, and gives the other time second.
+ */
+export const TIME_BASES = ["official", "net"] as const;
+export type TimeBasis = (typeof TIME_BASES)[number];
+
+/** The time a line shows under a basis, and the other one when the line has both and they differ. */
+export function timesOf(
+  line: { timeMs: number | null; netTimeMs: number | null },
+  basis: TimeBasis,
+): { shown: number | null; other: number | null } {
+  const [first, second] = basis === "net" ? [line.netTimeMs, line.timeMs] : [line.timeMs, line.netTimeMs];
+  const shown = first ?? second;
+  return { shown, other: first !== null && second !== null && second !== first ? second : null };
+}
 export const RESULTS_MAX_PAGE_SIZE = 200;
 
 const pageNumber = numeric.pipe(z.number().int(code("INVALID_FIELD")).min(1).max(100_000));
@@ -39,10 +57,10 @@ export const resultRowSchema = z.object({
   sex: z.enum(["M", "F"]).nullable(),
   country: z.string().nullable(),
   category: z.string().nullable(),
-  /** Milliseconds. */
+  /** Milliseconds: the official (gun) time and the chip time, as the file gave them. */
   timeMs: z.number().int().nullable(),
   netTimeMs: z.number().int().nullable(),
-  /** Seconds per km. */
+  /** Seconds per km: the time of the table's basis over the course's distance. */
   paceSPerKm: z.number().int().nullable(),
   status: z.enum(RESULT_STATUSES),
   source: z.enum(RESULT_SOURCES),
@@ -69,6 +87,10 @@ export const courseResultsSchema = z.object({
   eventId: z.number().int(),
   /** Metres, for the pace of hand-recorded results. */
   distance: z.number().int().nullable(),
+  /** What the table is the results of: the course's name, distance (metres) and day (YYYY-MM-DD). */
+  course: z.object({ name: z.string(), distance: z.number().int().nullable(), date: z.string() }),
+  /** The time the ranking follows: shown in the time column, named in its header, read for the pace. */
+  timeBasis: z.enum(TIME_BASES),
   /** Only results recorded by members by hand (no organiser's file yet). */
   manualOnly: z.boolean(),
   type: z.enum(RESULT_VIEWS),
@@ -137,7 +159,9 @@ export const memberResultSchema = z.object({
   id: z.number().int(),
   source: z.enum(RESULT_SOURCES),
   status: z.enum(RESULT_STATUSES),
+  /** The time the course's ranking follows (`timeBasis`), the one the rank goes with. */
   timeMs: z.number().int().nullable(),
+  timeBasis: z.enum(TIME_BASES),
   paceSPerKm: z.number().int().nullable(),
   rank: z.number().int().nullable(),
   /** Finishers of the course (imported results), to read the rank against. */

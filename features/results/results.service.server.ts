@@ -4,7 +4,7 @@
  * results, and the account area's list. Every change to a member's results ends with
  * refreshMemberAchievements (badges, best times) for the members it touched.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { isUniqueViolation, rows } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
@@ -24,6 +24,8 @@ import {
   type ResultRow,
   type ResultsQuery,
   rankPercentile,
+  type TimeBasis,
+  timesOf,
 } from "./results.contract.ts";
 
 type RawRow = {
@@ -39,14 +41,13 @@ type RawRow = {
   category: string | null;
   time_ms: number | null;
   net_time_ms: number | null;
-  pace_s_per_km: number | null;
   status: ResultRow["status"];
   source: ResultRow["source"];
   claimed: boolean;
   member_slug: string | null;
 };
 
-const toRow = (r: RawRow): ResultRow => ({
+const toRow = (r: RawRow, basis: TimeBasis, distance: number | null): ResultRow => ({
   id: r.id,
   rank: r.rank,
   sexRank: r.sex_rank,
@@ -59,7 +60,10 @@ const toRow = (r: RawRow): ResultRow => ({
   category: r.category,
   timeMs: r.time_ms,
   netTimeMs: r.net_time_ms,
-  paceSPerKm: r.pace_s_per_km,
+  paceSPerKm:
+    r.status === "finished"
+      ? paceOf(timesOf({ timeMs: r.time_ms, netTimeMs: r.net_time_ms }, basis).shown, distance)
+      : null,
   status: r.status,
   source: r.source,
   claimed: r.claimed,
@@ -69,7 +73,29 @@ const toRow = (r: RawRow): ResultRow => ({
 /** LIKE's own characters taken literally. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
-type CourseInfo = { id: number; event_id: number; distance: number | null; start_date: string; name: string };
+/**
+ * The time a course's official ranking follows (results.contract.ts TimeBasis), read from the lines
+ * as imported: the finishers in rank order, counting each step where a time goes down from one line
+ * to the next. The chip time when the gun time goes down more often (or there is no gun time),
+ * else the gun time. The import reads a file the same way (import/normalise.ts rankingBasis).
+ */
+const basisOf = (courseId: SQL) => sql`(
+  SELECT CASE WHEN count(x.time_ms) = 0 AND count(x.net_time_ms) > 0 THEN 'net'
+    WHEN count(*) FILTER (WHERE x.net_time_ms < x.prev_net) < count(*) FILTER (WHERE x.time_ms < x.prev_time)
+      THEN 'net'
+    ELSE 'official' END
+  FROM (SELECT time_ms, net_time_ms, lag(time_ms) OVER w AS prev_time, lag(net_time_ms) OVER w AS prev_net
+        FROM results WHERE course_id = ${courseId} AND status = 'finished' AND rank IS NOT NULL
+        WINDOW w AS (ORDER BY rank, position, id)) x)`;
+
+type CourseInfo = {
+  id: number;
+  event_id: number;
+  distance: number | null;
+  start_date: string;
+  date: string;
+  name: string;
+};
 
 export function resultsService(db: Db, clock: () => Date) {
   const today = () => parisToday(clock());
@@ -118,7 +144,8 @@ export function resultsService(db: Db, clock: () => Date) {
   async function listedCourse(executor: Executor, courseId: number): Promise<CourseInfo> {
     const [course] = await rows<CourseInfo>(
       executor,
-      sql`SELECT c.id, c.event_id, c.distance, c.name, e.start_date::text AS start_date
+      sql`SELECT c.id, c.event_id, c.distance, c.name, e.start_date::text AS start_date,
+            coalesce((c.start_at AT TIME ZONE 'Europe/Paris')::date, e.start_date)::text AS date
           FROM courses c JOIN events e ON e.id = c.event_id
           WHERE c.id = ${courseId} AND e.status = 'active'`,
     );
@@ -150,11 +177,11 @@ export function resultsService(db: Db, clock: () => Date) {
           : sql`r.status, r.rank NULLS LAST, r.position, r.id`;
     const offset = (query.page - 1) * query.pageSize;
     // One pass over the course gives the totals, the categories and (without a search) the count.
-    const [found, groups, counted, mine] = await Promise.all([
+    const [found, groups, counted, mine, [basis]] = await Promise.all([
       rows<RawRow>(
         db,
         sql`SELECT r.id, r.rank, r.sex_rank, r.category_rank, r.bib, r.name, r.club, r.sex, r.country, r.category,
-              r.time_ms, r.net_time_ms, r.pace_s_per_km, r.status, r.source, (r.user_id IS NOT NULL) AS claimed,
+              r.time_ms, r.net_time_ms, r.status, r.source, (r.user_id IS NOT NULL) AS claimed,
               CASE WHEN u.public_profile AND u.disabled_at IS NULL THEN u.slug END AS member_slug
             FROM results r LEFT JOIN users u ON u.id = r.user_id
             WHERE ${where}
@@ -173,7 +200,9 @@ export function resultsService(db: Db, clock: () => Date) {
             db,
             sql`SELECT id FROM results WHERE course_id = ${courseId} AND user_id = ${viewerId} LIMIT 1`,
           ),
+      rows<{ basis: TimeBasis }>(db, sql`SELECT ${basisOf(sql`${courseId}`)} AS basis`),
     ]);
+    const timeBasis = basis?.basis ?? "official";
     const sum = (test: (g: (typeof groups)[number]) => boolean) =>
       groups.reduce((total, g) => total + (test(g) ? g.n : 0), 0);
     const inView = (g: (typeof groups)[number]) =>
@@ -189,6 +218,8 @@ export function resultsService(db: Db, clock: () => Date) {
       courseId,
       eventId: course.event_id,
       distance: course.distance,
+      course: { name: course.name, distance: course.distance, date: course.date },
+      timeBasis,
       manualOnly: entries > 0 && sum((g) => g.source === "import") === 0,
       type: query.type,
       category: query.type === "category" ? (query.category ?? null) : null,
@@ -207,7 +238,7 @@ export function resultsService(db: Db, clock: () => Date) {
       categories: [...new Set(groups.flatMap((g) => (g.category === null ? [] : [g.category])))].sort((a, b) =>
         a.localeCompare(b, "fr"),
       ),
-      rows: found.map(toRow),
+      rows: found.map((r) => toRow(r, timeBasis, course.distance)),
     };
     if (mine) answer.mine = mine[0]?.id ?? null;
     return answer;
@@ -417,7 +448,8 @@ export async function memberResults(db: Executor, userId: number, only?: number)
     source: MemberResult["source"];
     status: MemberResult["status"];
     time_ms: number | null;
-    pace_s_per_km: number | null;
+    net_time_ms: number | null;
+    time_basis: TimeBasis;
     rank: number | null;
     finishers: number;
     imported: boolean;
@@ -430,7 +462,7 @@ export async function memberResults(db: Executor, userId: number, only?: number)
     start_date: string;
   }>(
     db,
-    sql`SELECT r.id, r.source, r.status, coalesce(r.net_time_ms, r.time_ms) AS time_ms, r.pace_s_per_km, r.rank,
+    sql`SELECT r.id, r.source, r.status, r.time_ms, r.net_time_ms, ${basisOf(sql`r.course_id`)} AS time_basis, r.rank,
           f.finishers, f.imported, c.id AS course_id, c.name AS course_name, c.distance,
           e.id AS event_id, e.name AS event_name, e.slug, e.start_date::text AS start_date
         FROM results r
@@ -446,12 +478,14 @@ export async function memberResults(db: Executor, userId: number, only?: number)
   );
   return found.map((r) => {
     const finishers = r.imported ? r.finishers : null;
+    const time = timesOf({ timeMs: r.time_ms, netTimeMs: r.net_time_ms }, r.time_basis).shown;
     return {
       id: r.id,
       source: r.source,
       status: r.status,
-      timeMs: r.time_ms,
-      paceSPerKm: r.pace_s_per_km ?? paceOf(r.time_ms, r.distance),
+      timeMs: time,
+      timeBasis: r.time_basis,
+      paceSPerKm: paceOf(time, r.distance),
       rank: r.rank,
       finishers,
       percentile: r.status === "finished" ? rankPercentile(r.rank, finishers) : null,

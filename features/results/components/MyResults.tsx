@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/dates.ts";
-import { formatDistance, formatNumber, formatPace, formatRaceTime } from "../../../shared/format.ts";
+import { formatDistance, formatNumber, formatRaceTime } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { callApi } from "../../ratings/components/api.ts";
 import type { MemberResult, RecordableCourse } from "../results.contract.ts";
@@ -130,7 +130,7 @@ export function MyResults({
                 </div>
                 <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
                   <div>
-                    <dt className="text-ink-500 text-xs">{t("account.time")}</dt>
+                    <dt className="text-ink-500 text-xs">{t(`account.timeBasis.${result.timeBasis}`)}</dt>
                     <dd className="font-bold text-ink-900 tabular-nums">
                       {result.status === "finished" && result.timeMs !== null
                         ? formatRaceTime(result.timeMs / 1000)
@@ -140,7 +140,9 @@ export function MyResults({
                   <div>
                     <dt className="text-ink-500 text-xs">{t("account.pace")}</dt>
                     <dd className="font-bold text-ink-900 tabular-nums">
-                      {result.paceSPerKm !== null && result.status === "finished" ? formatPace(result.paceSPerKm) : "—"}
+                      {result.paceSPerKm !== null && result.status === "finished"
+                        ? t("account.paceValue", { pace: formatRaceTime(result.paceSPerKm) })
+                        : "—"}
                     </dd>
                   </div>
                   <div>

@@ -1,9 +1,9 @@
-import { ChevronLeft, ChevronRight, Medal, Search, Trash2 } from "lucide-react";
+import { ChevronLeft, ChevronRight, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
-import { formatNumber, formatPace, formatRaceTime } from "../../../shared/format.ts";
-import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
+import { formatNumber } from "../../../shared/format.ts";
+import { loginHref } from "../../../shared/i18n/pages.ts";
 import { DANGER_BUTTON, INPUT_CLASS, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { useViewer } from "../../accounts/components/viewer.tsx";
 import { callApi } from "../../ratings/components/api.ts";
@@ -15,17 +15,9 @@ import {
   type ResultRow,
   type ResultView,
 } from "../results.contract.ts";
+import { ResultsTable } from "./ResultsTable.tsx";
 
 type Course = EventResultsSummary["courses"][number];
-
-const MEDAL_COLOURS = ["text-amber-500", "text-slate-400", "text-orange-700"] as const;
-
-/** The rank that counts in the view shown (overall, the runner's sex, their category). */
-function viewRank(row: ResultRow, view: ResultView): number | null {
-  if (view === "men" || view === "women") return row.sexRank;
-  if (view === "category") return row.categoryRank;
-  return row.rank;
-}
 
 /**
  * One course's results at a time: the course (tabs), the ranking (overall, men, women, a
@@ -259,135 +251,52 @@ export default function ResultsBrowser({
           tabIndex={0}
           aria-busy={busy}
         >
-          <table className="w-full border-collapse text-left text-sm" data-testid="results-table">
-            <thead>
-              <tr className="border-slate-200 border-b text-ink-700 text-xs uppercase tracking-wide">
-                <th scope="col" className="px-2 py-2">
-                  {view === "general"
-                    ? t("columns.rank")
-                    : view === "category"
-                      ? t("columns.categoryRank")
-                      : t("columns.sexRank")}
-                </th>
-                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
-                  {t("columns.bib")}
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  {t("columns.name")}
-                </th>
-                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
-                  {t("columns.club")}
-                </th>
-                <th scope="col" className="hidden px-2 py-2 sm:table-cell">
-                  {t("columns.category")}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  {t("columns.time")}
-                </th>
-                <th scope="col" className="hidden px-2 py-2 text-right sm:table-cell">
-                  {t("columns.pace")}
-                </th>
-                {(member || canManage) && (
-                  <th scope="col" className="px-2 py-2">
-                    <span className="sr-only">{t("columns.actions")}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => {
-                const rank = row.status === "finished" ? viewRank(row, view) : null;
-                const podium = rank !== null && rank <= 3 ? rank : null;
-                const mine = data.mine === row.id;
-                const time = row.netTimeMs ?? row.timeMs;
-                return (
-                  <tr
-                    key={row.id}
-                    className={`border-slate-100 border-b ${podium ? "bg-amber-50/70" : ""} ${mine ? "outline outline-2 outline-brand-600" : ""}`}
-                    data-testid="result-row"
-                  >
-                    <td className="whitespace-nowrap px-2 py-2 font-semibold tabular-nums">
-                      {podium ? (
-                        <span className="inline-flex items-center gap-1">
-                          <Medal className={`size-4 ${MEDAL_COLOURS[podium - 1]}`} aria-hidden="true" />
-                          <span>{rank}</span>
-                          <span className="sr-only">{t(`podium.${podium as 1 | 2 | 3}`)}</span>
-                        </span>
-                      ) : rank !== null ? (
-                        rank
-                      ) : (
-                        <span className="font-normal text-ink-700 text-xs">{t(`status.${row.status}`)}</span>
-                      )}
-                    </td>
-                    <td className="hidden px-2 py-2 tabular-nums sm:table-cell">{row.bib}</td>
-                    <td className="px-2 py-2">
-                      {row.memberSlug ? (
-                        <a
-                          href={pagePath("member", locale, { slug: row.memberSlug })}
-                          className="font-semibold text-brand-700 underline underline-offset-2"
+          <ResultsTable
+            data={data}
+            view={view}
+            locale={locale}
+            highlight={(row) => (data.mine === row.id ? t("claim.mine") : null)}
+            actions={
+              member || canManage
+                ? (row) => (
+                    <>
+                      {canManage && (
+                        <button
+                          type="button"
+                          className="mr-1 rounded-md p-1 text-red-700 hover:bg-red-50"
+                          aria-label={t("manage.deleteLine", { name: row.name })}
+                          title={t("manage.deleteLine", { name: row.name })}
+                          onClick={() => removeLine(row)}
                         >
-                          {row.name}
-                        </a>
-                      ) : (
-                        <span className="font-semibold text-ink-900">{row.name}</span>
+                          <Trash2 className="size-4" aria-hidden="true" />
+                        </button>
                       )}
-                      {row.source === "manual" && (
-                        <span className="ml-1 text-ink-500 text-xs">({t("manual.badge")})</span>
-                      )}
-                      {/* On a phone the bib, club and category fold under the name. */}
-                      <span className="block text-ink-500 text-xs sm:hidden">
-                        {[row.bib ? `#${row.bib}` : null, row.club, row.category].filter(Boolean).join(" · ")}
-                      </span>
-                    </td>
-                    <td className="hidden px-2 py-2 text-ink-700 sm:table-cell">{row.club}</td>
-                    <td className="hidden px-2 py-2 text-ink-700 sm:table-cell">{row.category}</td>
-                    <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums">
-                      {time !== null ? formatRaceTime(time / 1000) : ""}
-                    </td>
-                    <td className="hidden whitespace-nowrap px-2 py-2 text-right text-ink-700 tabular-nums sm:table-cell">
-                      {row.paceSPerKm !== null ? formatPace(row.paceSPerKm) : ""}
-                    </td>
-                    {(member || canManage) && (
-                      <td className="px-2 py-1 text-right">
-                        {canManage && (
+                      {data.mine === row.id ? (
+                        row.source === "import" && (
                           <button
                             type="button"
-                            className="mr-1 rounded-md p-1 text-red-700 hover:bg-red-50"
-                            aria-label={t("manage.deleteLine", { name: row.name })}
-                            title={t("manage.deleteLine", { name: row.name })}
-                            onClick={() => removeLine(row)}
+                            className="rounded-md px-2 py-1 font-semibold text-ink-700 text-xs underline"
+                            onClick={() => claim(row, true)}
                           >
-                            <Trash2 className="size-4" aria-hidden="true" />
+                            {t("claim.unclaim")}
                           </button>
-                        )}
-                        {mine ? (
-                          row.source === "import" && (
-                            <button
-                              type="button"
-                              className="rounded-md px-2 py-1 font-semibold text-ink-700 text-xs underline"
-                              onClick={() => claim(row, true)}
-                            >
-                              {t("claim.unclaim")}
-                            </button>
-                          )
-                        ) : member && !row.claimed && !data.mine ? (
-                          <button
-                            type="button"
-                            className="rounded-md border border-brand-700 px-2 py-1 font-semibold text-brand-700 text-xs hover:bg-brand-50"
-                            aria-label={t("claim.label", { name: row.name })}
-                            onClick={() => claim(row, false)}
-                            data-testid="claim-result"
-                          >
-                            {t("claim.button")}
-                          </button>
-                        ) : null}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                        )
+                      ) : member && !row.claimed && !data.mine ? (
+                        <button
+                          type="button"
+                          className="rounded-md border border-brand-700 px-2 py-1 font-semibold text-brand-700 text-xs hover:bg-brand-50"
+                          aria-label={t("claim.label", { name: row.name })}
+                          onClick={() => claim(row, false)}
+                          data-testid="claim-result"
+                        >
+                          {t("claim.button")}
+                        </button>
+                      ) : null}
+                    </>
+                  )
+                : undefined
+            }
+          />
         </section>
       )}
       {canManage && data && data.totals.entries > 0 && !data.manualOnly && (

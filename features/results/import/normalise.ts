@@ -7,6 +7,7 @@
  */
 import type { ResultStatus } from "../../../shared/constants.ts";
 import { splitFullName } from "../names.ts";
+import { paceOf, type TimeBasis, timesOf } from "../results.contract.ts";
 import {
   type ColumnMapping,
   detectMapping,
@@ -146,6 +147,27 @@ function rankBy<T>(rows: T[], key: (row: T) => number | null, assign: (row: T, r
 export const rankingTime = (row: Pick<ImportedRow, "timeMs" | "netTimeMs">) => row.timeMs ?? row.netTimeMs;
 
 /**
+ * The time the ranking follows (results.contract.ts TimeBasis): the finishers in rank order,
+ * counting each step where a time goes down from one line to the next; the chip time when the gun
+ * time goes down more often (or there is no gun time), else the gun time. The results service
+ * reads stored lines the same way (results.service.server.ts basisOf).
+ */
+export function rankingBasis(rows: readonly ImportedRow[]): TimeBasis {
+  const ranked = rows
+    .filter((row) => row.status === "finished" && row.rank !== null)
+    .sort((a, b) => a.rank! - b.rank! || a.position - b.position);
+  const descents = (time: (row: ImportedRow) => number | null) =>
+    ranked.filter((row, i) => {
+      const [now, before] = [time(row), i > 0 ? time(ranked[i - 1]!) : null];
+      return now !== null && before !== null && now < before;
+    }).length;
+  const hasOfficial = ranked.some((row) => row.timeMs !== null);
+  const hasNet = ranked.some((row) => row.netTimeMs !== null);
+  if (!hasOfficial && hasNet) return "net";
+  return descents((row) => row.netTimeMs) < descents((row) => row.timeMs) ? "net" : "official";
+}
+
+/**
  * Fills what the file lacks, in place: general rank, sex ranks (within each sex), category ranks
  * (within each category) — each only when no finisher has one — and pace from the distance.
  */
@@ -186,10 +208,11 @@ export function computeMissing(rows: ImportedRow[], distanceM: number | null): C
     computed.categoryRank = true;
   }
   if (distanceM && distanceM > 0) {
+    // Pace is read from the time the table shows: the one the ranking follows.
+    const basis = rankingBasis(rows);
     for (const row of rows) {
-      // Pace is what the runner ran: the net time when the file has it.
-      const ms = row.status === "finished" ? (row.netTimeMs ?? row.timeMs) : null;
-      row.paceSPerKm = ms ? Math.round(ms / distanceM) : null;
+      const ms = row.status === "finished" ? timesOf(row, basis).shown : null;
+      row.paceSPerKm = paceOf(ms, distanceM);
     }
     computed.pace = true;
   }

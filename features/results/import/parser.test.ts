@@ -3,7 +3,7 @@ import path from "node:path";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { detectMapping, fieldOfHeader } from "./columns.ts";
-import { normaliseRows } from "./normalise.ts";
+import { normaliseRows, rankingBasis } from "./normalise.ts";
 import { decodeText, readGrid, UnreadableFileError } from "./read-grid.server.ts";
 import { parseSingleTime, parseTime } from "./times.ts";
 
@@ -183,8 +183,10 @@ describe("timing companies' files", () => {
     });
     expect(rows[8]).toMatchObject({ status: "dnf", name: "PETIT Lucas", timeMs: null });
     expect(rows[9]).toMatchObject({ status: "dns", name: "FONTAINE Marie" });
-    // Pace from the net time: 1:04:11 over 21.097 km.
-    expect(rows[0]!.paceSPerKm).toBe(Math.round(3851 / 21.097));
+    // The ranks follow the official time (the 4th and 5th are 1:14:03 both, 1:13:59 and 1:14:01 on
+    // the chip): the pace is read from it, 1:04:12 over 21.097 km.
+    expect(rankingBasis(rows)).toBe("official");
+    expect(rows[0]!.paceSPerKm).toBe(Math.round(3852 / 21.097));
   });
 
   it("IPITOS: tabs, English titles, DNF and DSQ in the rank and time columns", async () => {
@@ -271,6 +273,20 @@ describe("timing companies' files", () => {
     ]);
     // Beside a "Prénom" column, "Nom" is the surname (the Chronopro file above).
     expect(detectMapping(["Nom", "Prénom", "Temps"])).toEqual(["lastName", "firstName", "time"]);
+  });
+
+  it("reads the pace from the chip time when the file ranks by it", () => {
+    const { rows } = normaliseRows(
+      [
+        { line: 1, cells: ["Clt", "Nom", "Temps", "Temps réel"] },
+        { line: 2, cells: ["1", "A", "41:30", "40:00"] },
+        { line: 3, cells: ["2", "B", "40:35", "40:30"] },
+        { line: 4, cells: ["3", "C", "43:20", "43:10"] },
+      ],
+      { distanceM: 10_000 },
+    );
+    expect(rankingBasis(rows)).toBe("net");
+    expect(rows.map((r) => r.paceSPerKm)).toEqual([240, 243, 259]);
   });
 
   it("derives the sex from FFA-style categories when the file has no sex column", () => {
