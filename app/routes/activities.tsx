@@ -21,7 +21,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     query,
     list: await context.services.activities.list(context.user, query),
     // Strava is offered only where the site is set up for it (STRAVA_CLIENT_ID).
-    stravaAvailable: context.config.STRAVA_CLIENT_ID !== "",
+    stravaAvailable: context.oauthProviders.includes("strava"),
   };
 }
 
