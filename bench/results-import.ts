@@ -12,11 +12,11 @@ import { ensureSeeded } from "../db/seed/index.server.ts";
 import { users } from "../features/accounts/accounts.tables.ts";
 import { courses } from "../features/events/events.tables.ts";
 import { createJobQueue } from "../features/jobs/jobs.service.server.ts";
-import { readGrid } from "../features/results/import/read-grid.server.ts";
 import {
   RESULTS_IMPORT_QUEUE,
   resultsImportService,
 } from "../features/results/import/results-import.service.server.ts";
+import { resultsWorkers } from "../features/results/import/results-workers.server.ts";
 import { type ResultsPageFigures, resultsPageBench } from "./results-page.ts";
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -73,8 +73,10 @@ export async function resultsImportPart(options: { rows?: number } = {}): Promis
   }, 20);
   log(`results-import: importing ${n} lines…`);
   const t0 = performance.now();
-  const grid = await readGrid({ bytes });
-  const preview = await service.parse(actor, course!.id, grid, "bench.csv", "fr");
+  // Read in a worker thread, as the route does (decision 043).
+  const read = await resultsWorkers.read({ bytes }, 10_000);
+  if ("refused" in read) throw new Error(`results-import: the file was refused (${read.refused.reason})`);
+  const preview = await service.parse(actor, course!.id, read, "bench.csv", "fr");
   const t1 = performance.now();
   await service.start(actor, { courseId: course!.id, token: preview.token }, "fr");
   const t2 = performance.now();
@@ -95,6 +97,7 @@ export async function resultsImportPart(options: { rows?: number } = {}): Promis
     bib: String(middle),
   });
   await database.close();
+  await resultsWorkers.stop();
   return {
     rows: n,
     fileBytes: bytes.length,

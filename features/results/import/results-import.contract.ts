@@ -14,10 +14,18 @@ import { PROBLEM_CODES, WARNING_CODES } from "./normalise.ts";
 export const PREVIEW_ROWS = 20;
 /** A file or pasted table: 10 MB at most (a 60,000-line CSV is about 5 MB). */
 export const RESULTS_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Result lines in a file (a marathon has a few tens of thousands of finishers). */
+export const RESULTS_MAX_ROWS = 60_000;
+/** Columns of a row (as many as a mapping may name). */
+export const RESULTS_MAX_COLUMNS = 100;
+/** Characters of one cell (a name, a club, a time). */
+export const RESULTS_MAX_CELL_CHARS = 1_000;
+/** An XLSX's XML parts once unpacked (60,000 lines of ten columns are about 28 MB). */
+export const XLSX_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 
 const field = z.enum(RESULT_FIELDS);
 /** One entry per column of the file: the field it holds, or null to ignore it. */
-export const mappingSchema = z.array(field.nullable()).max(100);
+export const mappingSchema = z.array(field.nullable()).max(RESULTS_MAX_COLUMNS);
 
 /** The multipart fields beside `file` (or `text`, a pasted table) of POST /api/results/parse. */
 export const parseFieldsSchema = z.object({ courseId: numeric.pipe(rowId) });

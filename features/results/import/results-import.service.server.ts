@@ -13,9 +13,11 @@ import type { Locale } from "../../../shared/constants.ts";
 import { createI18n } from "../../../shared/i18n/index.ts";
 import { type Actor, requireEventEditor } from "../../events/event-access.server.ts";
 import { courses, events } from "../../events/events.tables.ts";
+import { relinkClaims } from "../claims.service.server.ts";
 import { resultImports, results } from "../results.tables.ts";
 import { type ColumnMapping, normaliseHeader, RESULT_FIELDS } from "./columns.ts";
-import { type ImportedRow, type NormaliseResult, normaliseRows, type RowProblem } from "./normalise.ts";
+import { type CheckedLines, pack, type ReadFile, unpack } from "./file-task.server.ts";
+import type { ImportedRow, RowProblem } from "./normalise.ts";
 import type { Grid } from "./read-grid.server.ts";
 import {
   type ImportErrorBody,
@@ -24,6 +26,7 @@ import {
   PREVIEW_ROWS,
   type PreviewResponse,
 } from "./results-import.contract.ts";
+import { resultsWorkers } from "./results-workers.server.ts";
 
 export const RESULTS_IMPORT_QUEUE = "results.import";
 /** Lines per INSERT statement in the job (about 20 parameters each, far below PostgreSQL's 65,535). */
@@ -34,20 +37,31 @@ const PARSE_KEPT_MS = 24 * 3_600_000;
 /** Recomputes badges, best times and stats of members (features/badges, refreshMemberAchievements). */
 export type RefreshAchievements = (db: Executor, userIds: number[]) => Promise<void>;
 
-type ParsePayload = { stage: "parsed"; grid: Grid };
-type QueuedPayload = { stage: "queued"; rows: ImportedRow[] };
+/**
+ * What waits in `result_imports.payload` (decision 043): the grid's rows, then the checked lines,
+ * packed into one string (file-task.server.ts) by the worker that read them. Payloads written
+ * before (`grid` with its rows, `rows` as an array) are still read.
+ */
+type ParsePayload =
+  | { stage: "parsed"; grid: Omit<Grid, "rows">; packedRows: string }
+  | { stage: "parsed"; grid: Grid; packedRows?: undefined };
+type QueuedPayload = { stage: "queued"; packedLines: string } | { stage: "queued"; rows: ImportedRow[] };
 type Payload = ParsePayload | QueuedPayload;
 
-/** A file refused at parse or import: the first problem as the message, all of them listed. */
+/**
+ * A file refused at parse or import: the first problem as the message, all of them listed; 400
+ * RESULTS_FILE_INVALID, or 413 RESULTS_FILE_TOO_LARGE for a file over a limit.
+ */
 export class RefusedFileError extends Error {
-  constructor(readonly problems: ImportProblem[]) {
+  constructor(
+    readonly problems: ImportProblem[],
+    readonly status: 400 | 413 = 400,
+  ) {
     super(problems[0]?.message ?? "results file refused");
   }
   body(): ImportErrorBody {
-    return {
-      error: { code: "RESULTS_FILE_INVALID", message: this.message, field: "file" },
-      problems: this.problems,
-    };
+    const code = this.status === 413 ? "RESULTS_FILE_TOO_LARGE" : "RESULTS_FILE_INVALID";
+    return { error: { code, message: this.message, field: "file" }, problems: this.problems };
   }
 }
 
@@ -104,7 +118,7 @@ export function resultsImportService(
     return Number(row?.n ?? 0);
   }
 
-  function translate(outcome: NormaliseResult, locale: Locale) {
+  function translate(outcome: Pick<CheckedLines, "problems" | "warnings">, locale: Locale) {
     const t = createI18n(locale).getFixedT(locale, "results-import");
     return {
       problems: outcome.problems.map((p) => ({ ...p, message: problemMessage(p, locale) })),
@@ -126,19 +140,22 @@ export function resultsImportService(
       )
       .limit(1);
     if (!row) throw new ApiError("ITEM_NOT_FOUND", { field: "token" });
-    return { ...row, grid: (row.payload as ParsePayload).grid };
+    const payload = row.payload as ParsePayload;
+    if (payload.packedRows === undefined) {
+      const { rows, ...grid } = payload.grid;
+      return { ...row, grid, packedRows: pack(rows) };
+    }
+    return { ...row, grid: payload.grid, packedRows: payload.packedRows };
   }
 
   async function previewOf(
     token: number,
     courseId: number,
     fileName: string | null,
-    grid: Grid,
-    distance: number | null,
-    mapping: ColumnMapping | undefined,
+    grid: Omit<Grid, "rows">,
+    outcome: CheckedLines,
     locale: Locale,
   ): Promise<PreviewResponse> {
-    const outcome = normaliseRows(grid.rows, { distanceM: distance, mapping });
     return {
       token,
       courseId,
@@ -150,7 +167,7 @@ export function resultsImportService(
       columns: outcome.header.map((title, i) => ({ title, field: outcome.mapping[i] ?? null })),
       fields: [...RESULT_FIELDS],
       rows: outcome.rows.slice(0, PREVIEW_ROWS),
-      rowCount: outcome.rows.length,
+      rowCount: outcome.rowCount,
       ...translate(outcome, locale),
       problemCount: outcome.problemCount,
       computed: outcome.computed,
@@ -182,15 +199,18 @@ export function resultsImportService(
       return { event: event!, courses: list.map((c) => ({ ...c, existingResults: Number(c.existingResults) })) };
     },
 
-    /** Keeps a read file for the organiser's confirmation; answers the preview with its token. */
+    /**
+     * Keeps a file read by the workers (results-workers.server.ts, with the course's distance) for
+     * the organiser's confirmation; answers the preview with its token.
+     */
     async parse(
       actor: Actor,
       courseId: number,
-      grid: Grid,
+      file: ReadFile,
       fileName: string | null,
       locale: Locale,
     ): Promise<PreviewResponse> {
-      const course = await editableCourse(actor, courseId);
+      await editableCourse(actor, courseId);
       // Parses never imported do not pile up.
       await db
         .delete(resultImports)
@@ -201,19 +221,24 @@ export function resultsImportService(
             sql`${resultImports.payload}->>'stage' = 'parsed'`,
           ),
         );
-      const payload: ParsePayload = { stage: "parsed", grid };
+      const payload: ParsePayload = { stage: "parsed", grid: file.grid, packedRows: file.packedRows };
       const [row] = await db
         .insert(resultImports)
         .values({ courseId, userId: actor.id, fileName, payload, status: "pending", createdAt: clock() })
         .returning({ id: resultImports.id });
-      return previewOf(row!.id, courseId, fileName, grid, course.distance, undefined, locale);
+      return previewOf(row!.id, courseId, fileName, file.grid, file.checked, locale);
     },
 
-    /** The same file read again with the organiser's mapping. */
+    /** The same file read again (in a worker) with the organiser's mapping. */
     async preview(actor: Actor, courseId: number, token: number, mapping: ColumnMapping, locale: Locale) {
       const course = await editableCourse(actor, courseId);
       const parsed = await parsedImport(courseId, token);
-      return previewOf(token, courseId, parsed.fileName, parsed.grid, course.distance, mapping, locale);
+      const { checked } = await resultsWorkers.check(parsed.packedRows, {
+        distanceM: course.distance,
+        mapping,
+        keepLines: false,
+      });
+      return previewOf(token, courseId, parsed.fileName, parsed.grid, checked, locale);
     },
 
     /**
@@ -227,18 +252,24 @@ export function resultsImportService(
     ): Promise<ImportStatus> {
       const course = await editableCourse(actor, input.courseId);
       const parsed = await parsedImport(input.courseId, input.token);
-      const outcome = normaliseRows(parsed.grid.rows, { distanceM: course.distance, mapping: input.mapping });
+      const { checked: outcome, packedLines } = await resultsWorkers.check(parsed.packedRows, {
+        distanceM: course.distance,
+        mapping: input.mapping,
+        keepLines: true,
+      });
       if (outcome.problemCount > 0) throw new RefusedFileError(translate(outcome, locale).problems);
-      if (outcome.rows.length === 0) throw new RefusedFileError([unreadableProblem("noRows", locale)]);
+      if (outcome.rowCount === 0 || packedLines === null) {
+        throw new RefusedFileError([unreadableProblem("noRows", locale)]);
+      }
       if (!input.replace && (await existingResults(input.courseId)) > 0) throw new ApiError("RESULTS_ALREADY_IMPORTED");
-      const payload: QueuedPayload = { stage: "queued", rows: outcome.rows };
+      const payload: QueuedPayload = { stage: "queued", packedLines };
       await db.transaction(async (tx) => {
         await tx
           .update(resultImports)
           .set({
             payload,
             mapping: outcome.mapping,
-            totalRows: outcome.rows.length,
+            totalRows: outcome.rowCount,
             processedRows: 0,
             userId: actor.id,
           })
@@ -292,7 +323,7 @@ export function resultsImportService(
             .from(results)
             .where(and(eq(results.courseId, job.courseId), eq(results.source, "import"), isNotNull(results.userId)));
           await tx.delete(results).where(and(eq(results.courseId, job.courseId), eq(results.source, "import")));
-          const lines = payload.rows;
+          const lines = "packedLines" in payload ? unpack<ImportedRow[]>(payload.packedLines) : payload.rows;
           for (let start = 0; start < lines.length; start += IMPORT_BATCH) {
             const batch = lines.slice(start, start + IMPORT_BATCH);
             await tx.insert(results).values(
@@ -325,6 +356,7 @@ export function resultsImportService(
             }
           }
           await reattach(tx, job.courseId, importId, claimed, lines);
+          await relinkClaims(tx, job.courseId);
           await tx
             .update(resultImports)
             .set({ status: "done", processedRows: lines.length, payload: null, finishedAt: clock() })
