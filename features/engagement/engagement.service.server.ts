@@ -2,13 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { rows } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
-import type { CalendarStatus, Locale, SportKey } from "../../shared/constants.ts";
-import { pagePath } from "../../shared/i18n/pages.ts";
+import { type CalendarStatus, type Locale, SPORTS, type SportKey } from "../../shared/constants.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import { photoUrl } from "../accounts/accounts.service.server.ts";
 import { randomToken } from "../accounts/secrets.server.ts";
 import { type Actor, eventAccess } from "../events/event-access.server.ts";
+import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { memberEventEngagement } from "../ratings/ratings.service.server.ts";
 import type { SearchService } from "../search/search.service.server.ts";
 import type {
@@ -48,6 +48,12 @@ type EntryRow = {
   address: string | null;
   cancelled: boolean;
   postponed: boolean;
+  date_confirmed: boolean;
+  place: string | null;
+  zipcode: string | null;
+  lat: number | null;
+  lng: number | null;
+  event_updated_at: Date | string;
 };
 
 function addTotals(into: CalendarTotals, entry: CalendarEntry) {
@@ -101,7 +107,8 @@ export function engagementService(
       sql`SELECT ce.id, ce.course_id, ce.event_id, ce.status, ce.target_time, ce.updated_at,
             c.name AS course_name, c.distance, c.duration, c.elevation_gain, c.start_at,
             e.slug, e.name AS event_name, s.key AS sport, e.start_date::text AS start_date,
-            e.end_date::text AS end_date, e.city, e.department_code, e.address, e.cancelled, e.postponed
+            e.end_date::text AS end_date, e.city, e.department_code, e.address, e.cancelled, e.postponed,
+            e.date_confirmed, e.place, e.zipcode, e.lat, e.lng, e.updated_at AS event_updated_at
           FROM calendar_entries ce
           JOIN courses c ON c.id = ce.course_id
           JOIN events e ON e.id = ce.event_id
@@ -296,13 +303,28 @@ export function engagementService(
       const today = parisToday(now);
       const found = await entryRows(feed.userId);
       return planningIcs(
-        found.map((row) => ({ ...toEntry(row, today), address: row.address, updatedAt: new Date(row.updated_at) })),
-        {
-          locale,
-          now,
-          host: new URL(deps.publicOrigin).hostname,
-          eventUrl: (slug) => publicUrl(pagePath("event", locale, { slug }), deps.publicOrigin),
-        },
+        found.map((row) => {
+          const entry = toEntry(row, today);
+          const updated = [new Date(row.updated_at), new Date(row.event_updated_at)];
+          return {
+            ...entry,
+            courseId: row.course_id,
+            race: {
+              id: row.event_id,
+              ...entry.event,
+              dateConfirmed: row.date_confirmed,
+              place: row.place,
+              address: row.address,
+              zipcode: row.zipcode,
+              lat: row.lat,
+              lng: row.lng,
+              timeZone: timeZoneOfDepartment(row.department_code),
+              sport: SPORTS.find((sport) => sport.key === row.sport)?.[locale] ?? null,
+            },
+            updatedAt: new Date(Math.max(...updated.map((d) => d.getTime()))),
+          };
+        }),
+        { locale, now, origin: deps.publicOrigin },
       );
     },
 

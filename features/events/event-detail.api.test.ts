@@ -426,7 +426,7 @@ describe("GET /redirect/{type}/{id}/{slug?}", () => {
 describe("GET /api/event/{id}/ics", () => {
   const unfold = (body: string) => body.replace(/\r\n /g, "");
 
-  it("is an all-day iCalendar event with CRLF lines of at most 75 octets", async () => {
+  it("is one iCalendar entry per race, with CRLF lines of at most 75 octets", async () => {
     const res = await get(`/api/event/${tracked.eventId}/ics`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/calendar; charset=utf-8");
@@ -437,12 +437,17 @@ describe("GET /api/event/{id}/ics", () => {
     for (const line of body.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const event = (await get(`/api/event/${tracked.eventId}`)).json();
     const text = unfold(body);
-    expect(text).toContain(`DTSTART;VALUE=DATE:${event.startDate.replaceAll("-", "")}`);
-    const end = new Date(`${event.endDate}T00:00:00Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    expect(text).toContain(`DTEND;VALUE=DATE:${end.toISOString().slice(0, 10).replaceAll("-", "")}`);
-    expect(text).toContain(`SUMMARY:${event.name.replace(/,/g, "\\,").replace(/;/g, "\\;")}`);
-    expect(text).toContain(`UID:event-${event.id}@`);
+    // Each course's UID (decision 022), in the courses' order; the title names the event.
+    const uids = [...text.matchAll(/\r\nUID:([^\r]+)\r\n/g)].map((m) => m[1]);
+    expect(uids).toEqual(
+      event.courses.map((c: { id: number }) => expect.stringMatching(new RegExp(`^course-${c.id}@`))),
+    );
+    expect(text).toContain(`SUMMARY:${event.name.replace(/,/g, "\\,").replace(/;/g, "\\;")} — `);
+    // Each starts on one of the event's days, all-day or at its time in UTC.
+    const days = [...text.matchAll(/\r\nDTSTART(?:;VALUE=DATE)?:(\d{8})/g)].map((m) => m[1]);
+    expect(days).toHaveLength(uids.length);
+    for (const day of days)
+      expect(day >= event.startDate.replaceAll("-", "") && day <= event.endDate.replaceAll("-", "")).toBe(true);
     expect(text).toMatch(/\r\nURL:http:\/\/[^/]+\/course\//);
     expect(text).toMatch(/\r\nSTATUS:(CONFIRMED|TENTATIVE)\r\n/);
   });

@@ -107,7 +107,8 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["events"],
         summary: "An event as an iCalendar file (add to my calendar)",
         description:
-          "text/calendar, one all-day VEVENT. Texts follow the caller's language (`_locale`, `x-locale` or Accept-Language).",
+          "text/calendar, one VEVENT per course (UID `course-{id}@host`, the same as in the search feed and a " +
+          "member's planning feed; decision 022). Texts follow the caller's language (`_locale`, `x-locale` or Accept-Language).",
         params: idParams,
         response: { 200: fileResponse("text/calendar", "The event as an iCalendar (RFC 5545) file"), ...errors },
       },

@@ -1,9 +1,6 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import enSearch from "../../locales/en/search.json";
-import frSearch from "../../locales/fr/search.json";
 import type { Locale } from "../../shared/constants.ts";
-import { formatDistance, formatDuration, formatElevation } from "../../shared/format.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { eventImageUrl } from "../../shared/image-url.ts";
 import { plainText } from "../../shared/meta.ts";
@@ -14,7 +11,6 @@ import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { boundsOf, simplifyToCount } from "../maps/geometry.ts";
 import { sports } from "../sports/sports.tables.ts";
 import { elevationProfile } from "../tracks/track-stats.ts";
-import { hasStartTime } from "./components/event-format.ts";
 import { descriptionHtml } from "./description.server.ts";
 import { type Actor, eventAccess } from "./event-access.server.ts";
 import type {
@@ -34,10 +30,8 @@ import { eventLinkClicks } from "./event-detail.tables.ts";
 import { eventState } from "./event-state.ts";
 import { coursePrices, courses, eventGroups, eventImages, events, type TrackPoint, tracks } from "./events.tables.ts";
 import { fileSlug, toGpx } from "./gpx.ts";
-import { eventIcsIdentity, toIcs } from "./ics.ts";
-
-/** The title of a cancelled event in calendars, as the search feeds write it. */
-const ICS_CANCELLED = { fr: frSearch.ics.cancelledSummary, en: enSearch.ics.cancelledSummary } as const;
+import { toIcs } from "./ics.ts";
+import { eventIcsEvents } from "./race-ics.ts";
 
 /** Where `/redirect/{type}/{id}` sends each link type: the event's column. */
 const LINK_FIELDS = {
@@ -598,55 +592,29 @@ function pick(e: { id: number; slug: string; name: string; startDate: string; en
 }
 
 // ---------------------------------------------------------------------------------------------
-// iCalendar (RFC 5545), written by ics.ts
+// iCalendar (RFC 5545): one entry per race, built by race-ics.ts, written by ics.ts
 
-/** One course on one line: "Trail 42 km · D+ 2 100 m · 07:30". */
-function courseLine(c: CourseDetail, locale: Locale, timeZone: string): string {
-  const parts = [c.name];
-  if (c.distance !== null) parts.push(formatDistance(c.distance, locale));
-  else if (c.duration !== null) parts.push(formatDuration(c.duration, locale));
-  if (c.elevationGain) parts.push(formatElevation(c.elevationGain, locale));
-  if (hasStartTime(c.startAt, timeZone))
-    parts.push(
-      new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", {
-        timeZone,
-        hour: "2-digit",
-        minute: "2-digit",
-        hourCycle: "h23",
-      }).format(new Date(c.startAt)),
-    );
-  return parts.join(" · ");
-}
-
-/** The VCALENDAR text of one event (all-day, from its first to its last day), CRLF line ends. */
+/** The VCALENDAR text of one event: one VEVENT per course (race-ics.ts), CRLF line ends. */
 export function buildEventIcs(event: EventDetail, options: { locale: Locale; now: Date }): string {
-  const url = publicUrl(pagePath("event", options.locale, { slug: event.slug }));
-  const host = new URL(url).hostname;
   const { place } = event;
-  const where = [place.place, place.address, [place.zipcode, place.city].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
-  const description = [
-    ...event.courses.map((c) => courseLine(c, options.locale, place.timeZone)),
-    ...(event.description ? ["", plainText(event.description)] : []),
-    "",
-    url,
-  ].join("\n");
   return toIcs({
     prodId: "-//Dossard//Calendrier des courses//FR",
     stamp: options.now,
-    events: [
+    events: eventIcsEvents(
       {
-        ...eventIcsIdentity(event, host, ICS_CANCELLED[options.locale]),
-        start: event.startDate,
-        end: event.endDate,
-        location: where || null,
-        geo: place.lat !== null && place.lng !== null ? { lat: place.lat, lng: place.lng } : null,
-        description,
-        url,
-        categories: [options.locale === "en" ? event.sport.nameEn : event.sport.nameFr],
-        lastModified: new Date(event.updatedAt),
+        ...event,
+        place: place.place,
+        address: place.address,
+        zipcode: place.zipcode,
+        city: place.city,
+        lat: place.lat,
+        lng: place.lng,
+        timeZone: place.timeZone,
+        sport: options.locale === "en" ? event.sport.nameEn : event.sport.nameFr,
+        updatedAt: new Date(event.updatedAt),
       },
-    ],
+      event.courses,
+      { locale: options.locale, notes: [event.description ? plainText(event.description) : null] },
+    ),
   });
 }

@@ -1,24 +1,30 @@
 /**
- * A small iCalendar (RFC 5545) writer for all-day race events: CRLF line ends, lines folded at 75
- * octets without splitting a UTF-8 character, TEXT values escaped, DTEND exclusive.
+ * A small iCalendar (RFC 5545) writer for race entries, all-day or at an instant in UTC: CRLF line
+ * ends, lines folded at 75 octets without splitting a UTF-8 character, TEXT values escaped, DTEND
+ * exclusive. What a race's entry holds is decided in one place, race-ics.ts.
  */
 
 export type IcsStatus = "CONFIRMED" | "TENTATIVE" | "CANCELLED";
 
 export type IcsEvent = {
-  /** Globally unique and stable for the event, e.g. "event-42@dossard". */
+  /** Globally unique and stable for the race, e.g. "course-42@dossard" (race-ics.ts). */
   uid: string;
   summary: string;
   /** First day, "YYYY-MM-DD". */
   start: string;
   /** Last day (inclusive), "YYYY-MM-DD"; DTEND is written as the day after. */
   end?: string;
+  /** A start time: DTSTART and DTEND are these instants in UTC instead of whole days. */
+  startAt?: Date;
+  endAt?: Date;
   location?: string | null;
   description?: string | null;
   url?: string | null;
   geo?: { lat: number; lng: number } | null;
   categories?: readonly string[];
   status?: IcsStatus;
+  /** TRANSP: false when the entry takes the reader's time (OPAQUE); true by default. */
+  transparent?: boolean;
   lastModified?: Date | null;
   created?: Date | null;
 };
@@ -35,24 +41,6 @@ export type IcsCalendar = {
   refreshHours?: number;
   events: readonly IcsEvent[];
 };
-
-/**
- * One event is one calendar entry wherever it comes from (its page's .ics, a search feed, a
- * member's calendar): the same UID, so calendar apps update it rather than duplicate it, and the
- * same STATUS and title. `host` is the site's host name; `cancelledTitle` has a {{name}}.
- */
-export function eventIcsIdentity(
-  event: { id: number; name: string; cancelled: boolean; postponed: boolean; dateConfirmed: boolean },
-  host: string,
-  cancelledTitle: string,
-): Pick<IcsEvent, "uid" | "summary" | "status"> {
-  return {
-    uid: `event-${event.id}@${host}`,
-    summary: event.cancelled ? cancelledTitle.replace("{{name}}", event.name) : event.name,
-    // A postponed event has its new date set by its organiser: that date is confirmed.
-    status: event.cancelled ? "CANCELLED" : event.dateConfirmed || event.postponed ? "CONFIRMED" : "TENTATIVE",
-  };
-}
 
 const MAX_OCTETS = 75;
 
@@ -127,8 +115,12 @@ function eventLines(event: IcsEvent, stamp: Date): string[] {
     "BEGIN:VEVENT",
     `UID:${escapeText(event.uid)}`,
     `DTSTAMP:${icsDateTime(stamp)}`,
-    `DTSTART;VALUE=DATE:${icsDate(event.start)}`,
-    `DTEND;VALUE=DATE:${icsDate(nextDay(event.end && event.end > event.start ? event.end : event.start))}`,
+    ...(event.startAt
+      ? [`DTSTART:${icsDateTime(event.startAt)}`, `DTEND:${icsDateTime(event.endAt ?? event.startAt)}`]
+      : [
+          `DTSTART;VALUE=DATE:${icsDate(event.start)}`,
+          `DTEND;VALUE=DATE:${icsDate(nextDay(event.end && event.end > event.start ? event.end : event.start))}`,
+        ]),
     `SUMMARY:${escapeText(event.summary)}`,
   ];
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
@@ -139,7 +131,7 @@ function eventLines(event: IcsEvent, stamp: Date): string[] {
   if (event.url) lines.push(`URL:${event.url.replace(/[\r\n]/g, "")}`);
   if (event.categories?.length) lines.push(`CATEGORIES:${event.categories.map(escapeText).join(",")}`);
   if (event.status) lines.push(`STATUS:${event.status}`);
-  lines.push("TRANSP:TRANSPARENT");
+  lines.push(event.transparent === false ? "TRANSP:OPAQUE" : "TRANSP:TRANSPARENT");
   if (event.created) lines.push(`CREATED:${icsDateTime(event.created)}`);
   if (event.lastModified) lines.push(`LAST-MODIFIED:${icsDateTime(event.lastModified)}`);
   lines.push("END:VEVENT");

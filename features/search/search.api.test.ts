@@ -666,6 +666,13 @@ describe("GET /api/events/map", () => {
 
 describe("GET /api/events/ics", () => {
   const unfold = (body: string) => body.replace(/\r\n /g, "").split("\r\n").slice(0, -1);
+  /** The UIDs of an event's entries: one per course (features/events/race-ics.ts, decision 022). */
+  const raceUids = async (eventId: number): Promise<string[]> => {
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`SELECT id FROM courses WHERE event_id = ${eventId} ORDER BY position, id`,
+    );
+    return rows.length ? rows.map((r) => `course-${r.id}@${HOST}`) : [`event-${eventId}@${HOST}`];
+  };
   /** One VEVENT's lines, by UID. */
   const eventBlock = (lines: string[], uid: string) => {
     const at = lines.indexOf(`UID:${uid}`);
@@ -688,39 +695,41 @@ describe("GET /api/events/ics", () => {
     expect(lines.some((l) => l.startsWith("PRODID:"))).toBe(true);
     const items = await all("sport=trail&cancelled=1");
     const events = lines.filter((l) => l === "BEGIN:VEVENT").length;
-    expect(events).toBe(items.length);
     expect(lines.filter((l) => l === "END:VEVENT").length).toBe(events);
     const uids = lines.filter((l) => l.startsWith("UID:"));
     expect(new Set(uids).size).toBe(events);
-    for (const item of items) expect(uids).toContain(`UID:event-${item.id}@${HOST}`);
+    // Every race of every event found, and nothing else.
+    const expected = (await Promise.all(items.map((item) => raceUids(item.id)))).flat();
+    expect(uids.sort()).toEqual(expected.map((uid) => `UID:${uid}`).sort());
 
     const first = items[0] as SearchItem;
-    const block = lines.slice(lines.indexOf(`UID:event-${first.id}@${HOST}`));
-    const value = (name: string) => block.find((l) => l.startsWith(name))?.slice(name.length);
-    expect(value("DTSTART;VALUE=DATE:")).toBe(first.startDate.replaceAll("-", ""));
-    expect(Number(value("DTEND;VALUE=DATE:"))).toBeGreaterThan(Number(value("DTSTART;VALUE=DATE:")));
-    expect(value("URL:")).toMatch(new RegExp(`/course/${first.slug}$`));
-    expect(value("SUMMARY:")).toBeTruthy();
+    const block = eventBlock(lines, (await raceUids(first.id))[0] as string);
+    const value = (name: string) => block.find((l) => l.startsWith(name))?.replace(/^[^:]*:/, "");
+    // The race's day (or start, in UTC) within the event's days.
+    const day = value("DTSTART")?.slice(0, 8) ?? "";
+    expect(day >= first.startDate.replaceAll("-", "") && day <= first.endDate.replaceAll("-", "")).toBe(true);
+    expect(String(value("DTEND")) > String(value("DTSTART"))).toBe(true);
+    expect(value("URL")).toMatch(new RegExp(`/course/${first.slug}$`));
+    expect(value("SUMMARY")).toBeTruthy();
 
     const cancelled = items.find((i) => i.state === "cancelled");
-    if (cancelled) {
-      const at = lines.indexOf(`UID:event-${cancelled.id}@${HOST}`);
-      const own = lines.slice(at, lines.indexOf("END:VEVENT", at));
-      expect(own).toContain("STATUS:CANCELLED");
-    }
+    if (cancelled)
+      for (const uid of await raceUids(cancelled.id)) expect(eventBlock(lines, uid)).toContain("STATUS:CANCELLED");
     expect(lines.filter((l) => l.startsWith("DTSTAMP:")).length).toBe(events);
   });
 
-  it("gives an event the same UID, STATUS and title as its own .ics file", async () => {
+  it("gives each race of an event the same UID, STATUS, title and dates as its event's .ics file", async () => {
     const feed = unfold((await get("/api/events/ics?cancelled=1")).body);
     const items = await all("cancelled=1");
     const picks = [items.find((i) => i.state === "cancelled"), items.find((i) => i.state === "postponed"), items[0]];
     for (const item of picks.filter((i): i is SearchItem => Boolean(i))) {
-      const uid = `event-${item.id}@${HOST}`;
       const own = unfold((await get(`/api/event/${item.id}/ics`)).body);
-      const fields = (lines: string[]) =>
-        eventBlock(lines, uid).filter((l) => /^(UID|STATUS|SUMMARY|DTSTART|DTEND)[:;]/.test(l));
-      expect(fields(feed), item.name).toEqual(fields(own));
+      for (const uid of await raceUids(item.id)) {
+        const fields = (lines: string[]) =>
+          eventBlock(lines, uid).filter((l) => /^(UID|STATUS|SUMMARY|DTSTART|DTEND)[:;]/.test(l));
+        expect(fields(feed), item.name).toEqual(fields(own));
+        expect(fields(own)).toContain(`UID:${uid}`);
+      }
     }
   });
 
@@ -731,11 +740,12 @@ describe("GET /api/events/ics", () => {
     const first = await small.ics({}, "fr");
     expect(first).toMatchObject({ total, page: 1, pages: Math.ceil(total / 40) });
     const lines = unfold(first.body);
-    expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(40);
+    // 40 events, each with all its races.
+    expect(lines.filter((l) => l === "BEGIN:VEVENT").length).toBeGreaterThanOrEqual(40);
     expect(lines.find((l) => l.startsWith("X-WR-CALDESC:"))).toContain(`les courses 1 à 40 sur ${total}`);
     const second = unfold((await small.ics({ page: 2 }, "fr")).body);
     const uids = (l: string[]) => l.filter((x) => x.startsWith("UID:"));
-    expect(uids(second)).toHaveLength(40);
+    expect(uids(second).length).toBeGreaterThanOrEqual(40);
     expect(uids(second).some((u) => uids(lines).includes(u))).toBe(false);
     await expect(small.ics({ page: 999 }, "fr")).rejects.toMatchObject({ code: "BAD_REQUEST", field: "page" });
     // The whole search in one feed: no "part of" notice, no next link.

@@ -86,7 +86,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
             fileResponse(
               "text/calendar",
               "The search as an iCalendar (RFC 5545) feed when the format is `ics`: one page of at most " +
-                `${MAX_ICS_EVENTS} events (\`page\`); a cut feed says so with \`X-Total-Count\` and a ` +
+                `${MAX_ICS_EVENTS} events (\`page\`), one VEVENT per course of each; a cut feed says so with \`X-Total-Count\` and a ` +
                 '`Link: <…>; rel="next"` header.',
             ),
           ]),

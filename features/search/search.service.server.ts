@@ -14,14 +14,14 @@ import {
   type SportKey,
 } from "../../shared/constants.ts";
 import { addIsoDays } from "../../shared/dates.ts";
-import { pagePath } from "../../shared/i18n/pages.ts";
-import { publicUrl } from "../../shared/public-url.ts";
 import { parseIsoDate, quickRange, toIsoDate } from "../../shared/ui/date-range.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import { eventState } from "../events/event-state.ts";
-import { eventIcsIdentity, type IcsEvent, toIcs } from "../events/ics.ts";
+import { toIcs } from "../events/ics.ts";
+import { eventIcsEvents, type RaceCourse } from "../events/race-ics.ts";
 import type { Department, Region } from "../geo/geo.contract.ts";
 import { geoService, INSEE_CODE, pgArray, rows } from "../geo/geo.service.server.ts";
+import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import { sportsService } from "../sports/sports.service.server.ts";
 import { normalizeText, typoAllowance, typoCorrections, type Vocabulary, vocabularyOf } from "./free-text.ts";
 import {
@@ -862,6 +862,7 @@ export function searchService(
       end_date: string;
       city: string | null;
       place: string | null;
+      address: string | null;
       zipcode: string | null;
       department_code: string | null;
       cancelled: boolean;
@@ -871,55 +872,57 @@ export function searchService(
       lng: number | null;
       created: number;
       updated: number;
-      distances: number[] | null;
+      courses: RaceCourse[];
     }>(
       db,
       sql`WITH ${pageCte(plan, size, (page - 1) * size, plan.sort)}
           SELECT e.id, e.slug, e.name, e.sport_id, e.start_date::text AS start_date, e.end_date::text AS end_date,
-            e.city, e.place, e.zipcode, e.department_code, e.cancelled, e.postponed, e.date_confirmed, e.lat, e.lng,
+            e.city, e.place, e.address, e.zipcode, e.department_code, e.cancelled, e.postponed, e.date_confirmed,
+            e.lat, e.lng,
             extract(epoch FROM e.created_at)::float8 AS created, extract(epoch FROM e.updated_at)::float8 AS updated,
-            (SELECT array_agg(c.distance ORDER BY c.distance) FROM courses c
-              WHERE c.event_id = e.id AND c.distance IS NOT NULL) AS distances
+            (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'distance', c.distance,
+                'duration', c.duration, 'elevationGain', c.elevation_gain, 'startAt', c.start_at)
+                ORDER BY c.position, c.id), '[]'::json)
+              FROM courses c WHERE c.event_id = e.id) AS courses
           FROM page JOIN events e ON e.id = page.id
           ORDER BY ${pageOrder(plan.sort)}`,
     );
     const text = ICS_TEXT[locale];
-    const host = new URL(publicUrl("/")).hostname;
-    const [{ keyById }, departmentList] = await Promise.all([sportMaps(), geo.departments()]);
-    const departmentName = new Map(departmentList.map((d) => [d.code, d.name]));
-    // One number format for the whole feed (shared/format builds one per call: too slow here).
-    const km = new Intl.NumberFormat(locale === "en" ? "en-GB" : "fr-FR", { maximumFractionDigits: 1 });
-    const distanceLabel = (metres: number) =>
-      metres < 1000 ? `${Math.round(metres)}\u00a0m` : `${km.format(metres / 1000)}\u00a0km`;
-    const events: IcsEvent[] = found.map((r) => {
+    const { keyById } = await sportMaps();
+    // One entry per race (race-ics.ts): the same UID and STATUS as the event's .ics and a member's planning.
+    const events = found.flatMap((r) => {
       const sport = SPORTS.find((s) => s.key === keyById.get(r.sport_id));
-      const url = publicUrl(pagePath("event", locale, { slug: r.slug }));
-      const distances = [...new Set((r.distances ?? []).map(Number))].map(distanceLabel);
-      const department = r.department_code ? departmentName.get(r.department_code) : undefined;
-      const town = [r.zipcode, r.city].filter(Boolean).join(" ");
-      return {
-        ...eventIcsIdentity(
-          { id: r.id, name: r.name, cancelled: r.cancelled, postponed: r.postponed, dateConfirmed: r.date_confirmed },
-          host,
-          text.cancelledSummary,
-        ),
-        start: r.start_date,
-        end: r.end_date,
-        location: [r.place, town, department].filter(Boolean).join(", ") || null,
-        geo: r.lat !== null && r.lng !== null ? { lat: Number(r.lat), lng: Number(r.lng) } : null,
-        description: [sport?.[locale], distances.join(" · "), url].filter(Boolean).join("\n"),
-        url,
-        categories: sport ? [sport[locale]] : [],
-        created: new Date(Number(r.created) * 1000),
-        lastModified: new Date(Number(r.updated) * 1000),
-      };
+      return eventIcsEvents(
+        {
+          id: r.id,
+          slug: r.slug,
+          name: r.name,
+          startDate: r.start_date,
+          endDate: r.end_date,
+          cancelled: r.cancelled,
+          postponed: r.postponed,
+          dateConfirmed: r.date_confirmed,
+          place: r.place,
+          address: r.address,
+          zipcode: r.zipcode,
+          city: r.city,
+          lat: r.lat,
+          lng: r.lng,
+          timeZone: timeZoneOfDepartment(r.department_code),
+          sport: sport?.[locale] ?? null,
+          createdAt: new Date(Number(r.created) * 1000),
+          updatedAt: new Date(Number(r.updated) * 1000),
+        },
+        r.courses,
+        { locale },
+      );
     });
     const first = (page - 1) * size + 1;
     const part =
       pages > 1
         ? text.partial
             .replace("{{first}}", String(first))
-            .replace("{{last}}", String(first + events.length - 1))
+            .replace("{{last}}", String(first + found.length - 1))
             .replace("{{total}}", String(total))
         : null;
     const body = toIcs({
