@@ -101,7 +101,12 @@ export const activityDetailSchema = activitySummarySchema.extend({
   maxHeartRate: z.number().int().nullable(),
   start: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   points: z.array(point),
+  /** Indexes in `points` where a new segment of the recording starts. */
+  breaks: z.array(z.number().int()),
+  /** [distance m, elevation m], the distance without the gaps between segments. */
   profile: z.array(z.tuple([z.number(), z.number()])),
+  /** Indexes in `profile` where a new segment starts. */
+  profileBreaks: z.array(z.number().int()),
   splits: z.array(
     z.object({
       km: z.number(),

@@ -14,8 +14,10 @@ import type { Locale } from "../../shared/constants.ts";
 import { users } from "../accounts/accounts.tables.ts";
 import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { secretBox } from "../accounts/secrets.server.ts";
-import { courses, events } from "../events/events.tables.ts";
+import { courses, events, type TrackPoint } from "../events/events.tables.ts";
 import type { JobInfo } from "../jobs/jobs.service.server.ts";
+import { TRACK_PROFILE_SAMPLES } from "../tracks/track-processing.ts";
+import { segmentedProfile } from "../tracks/track-stats.ts";
 import {
   ACTIVITY_FILES_PER_UPLOAD,
   type ActivitiesQuery,
@@ -141,10 +143,21 @@ function streamRow(activityId: number, built: ActivityTrack) {
   return {
     activityId,
     points: built.track.points,
+    breaks: built.track.breaks,
     profile: built.track.profile,
     splits: built.splits,
     heartRate: built.heartRate,
   };
+}
+
+/**
+ * The chart's profile: the stored one, or for a recording of several segments one read from its
+ * line, segment by segment, so that the chart can leave the gaps out.
+ */
+function activityProfile(stream: { points: TrackPoint[]; breaks: number[]; profile: [number, number][] } | undefined) {
+  if (!stream?.breaks.length) return { profile: stream?.profile ?? [], profileBreaks: [] };
+  const { profile, breaks } = segmentedProfile(stream.points, stream.breaks, TRACK_PROFILE_SAMPLES);
+  return { profile, profileBreaks: breaks };
 }
 
 export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDeps) {
@@ -771,7 +784,8 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
         maxHeartRate: row.maxHeartRate,
         start: row.startLat !== null && row.startLng !== null ? { lat: row.startLat, lng: row.startLng } : null,
         points: stream?.points ?? [],
-        profile: stream?.profile ?? [],
+        breaks: stream?.breaks ?? [],
+        ...activityProfile(stream),
         splits: stream?.splits ?? [],
         heartRate: stream?.heartRate ?? [],
         course: course ?? null,

@@ -118,6 +118,8 @@ export const activityStreams = pgTable("activity_streams", {
     .primaryKey()
     .references(() => activities.id, { onDelete: "cascade" }),
   points: jsonb("points").$type<TrackPoint[]>().notNull(),
+  /** Indexes in `points` where a new segment of the recording starts (GPX <trkseg>, TCX <Track>). */
+  breaks: jsonb("breaks").$type<number[]>().notNull().default([]),
   profile: jsonb("profile").$type<[number, number][]>().notNull().default([]),
   splits: jsonb("splits").$type<ActivitySplit[]>().notNull().default([]),
   /** [distance m, beats per minute] samples; empty without a heart-rate record. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { users } from "../accounts/accounts.tables.ts";
-import { courses, eventHistory, events } from "../events/events.tables.ts";
+import { courses, eventHistory, events, tracks } from "../events/events.tables.ts";
 import { mailMessages } from "../mail/mail.tables.ts";
 import { nextYearSameWeekday } from "./editor.service.server.ts";
 import { eventChangeRequests } from "./editor.tables.ts";
@@ -245,6 +245,74 @@ describe("listing a new event", () => {
       lng: seeded.lng,
     });
     expect(far.json().duplicates.map((d: { id: number }) => d.id)).not.toContain(seeded.id);
+  });
+});
+
+describe("a course's track fills its empty figures (issue 26 item 3)", () => {
+  /** An unattached upload of the member's, as POST /api/upload/track/0 leaves it: 13.2 km, 958 m of D+. */
+  async function uploaded(owner: Member): Promise<number> {
+    const [row] = await t.database.db
+      .insert(tracks)
+      .values({
+        uploadedBy: owner.id,
+        name: "Boucle",
+        points: [
+          [5.5, 45, 300],
+          [5.6, 45.05, 1_258],
+        ],
+        distance: 13_213,
+        elevationGain: 958,
+        elevationLoss: 950,
+        profile: [],
+      })
+      .returning({ id: tracks.id });
+    return row!.id;
+  }
+
+  it("fills the distance and D+ left empty from the track, and keeps what the organiser typed", async () => {
+    const owner = await member();
+    const [first, second] = [await uploaded(owner), await uploaded(owner)];
+    const body = form({}, { distance: undefined, elevationGain: undefined, trackId: first });
+    body.courses.push({
+      ...body.courses[0],
+      name: "Le 21",
+      distance: 21_000,
+      elevationGain: 900,
+      trackId: second,
+    } as never);
+    const response = await call(owner, "POST", "/api/event/0", body);
+    expect(response.statusCode, response.body).toBe(201);
+    const eventId = response.json().event.id as number;
+    const stored = await t.database.db
+      .select({ name: courses.name, distance: courses.distance, elevationGain: courses.elevationGain })
+      .from(courses)
+      .where(eq(courses.eventId, eventId))
+      .orderBy(courses.position);
+    expect(stored).toEqual([
+      { name: "Le 42", distance: 13_213, elevationGain: 958 },
+      { name: "Le 21", distance: 21_000, elevationGain: 900 },
+    ]);
+    const [row] = await t.database.db.select().from(events).where(eq(events.id, eventId));
+    expect(row?.maxDistance).toBe(21_000);
+    expect(row?.minDistance).toBe(13_213);
+
+    // A course left without them (saved before this rule) shows its track's, once: the public answer.
+    await t.database.db.update(events).set({ status: "active" }).where(eq(events.id, eventId));
+    const [course] = await t.database.db
+      .update(courses)
+      .set({ distance: null, elevationGain: null })
+      .where(and(eq(courses.eventId, eventId), eq(courses.name, "Le 42")))
+      .returning({ id: courses.id });
+    const detail = await call(null, "GET", `/api/course/${course!.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().course).toMatchObject({ distance: 13_213, elevationGain: 958 });
+  });
+
+  it("still needs a distance or a duration from a course without a track", async () => {
+    const owner = await member();
+    const response = await call(owner, "POST", "/api/event/0", form({}, { distance: undefined }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("DISTANCE_OR_DURATION_REQUIRED");
   });
 });
 

@@ -108,7 +108,8 @@ export const courseFormSchema = z
     trackId: rowId.nullable().optional(),
   })
   .superRefine((course, ctx) => {
-    if (!course.distance && !course.duration) {
+    // A course with a track may leave its distance to the track (filled when saved).
+    if (!course.distance && !course.duration && !course.trackId) {
       ctx.addIssue({ code: "custom", path: ["distance"], message: "DISTANCE_OR_DURATION_REQUIRED" });
     }
     course.prices.forEach((price, i) => {

@@ -311,6 +311,7 @@ export function editorService(
         );
       }
       if (course.trackId) await attachTrack(tx, course.trackId, courseId, eventId, actor);
+      await fillFromTrack(tx, courseId);
     }
     const removed = [...existingIds].filter((id) => !keep.has(id));
     if (removed.length) await tx.delete(courses).where(inArray(courses.id, removed));
@@ -330,6 +331,20 @@ export function editorService(
     if (track.course_id === courseId) return;
     await tx.delete(tracks).where(and(eq(tracks.courseId, courseId)));
     await tx.update(tracks).set({ courseId }).where(eq(tracks.id, trackId));
+  }
+
+  /**
+   * The course's track fills the figures the organiser left empty (issue 26 item 3): its distance
+   * when the course is measured by distance (a timed race keeps only its duration), its D+.
+   */
+  async function fillFromTrack(tx: Executor, courseId: number) {
+    await tx.execute(sql`
+      UPDATE courses c SET
+        distance = coalesce(c.distance, CASE WHEN c.duration IS NULL THEN t.distance END),
+        elevation_gain = coalesce(c.elevation_gain, t.elevation_gain)
+      FROM tracks t
+      WHERE c.id = ${courseId} AND t.course_id = c.id
+        AND ((c.distance IS NULL AND c.duration IS NULL) OR (c.elevation_gain IS NULL AND t.elevation_gain IS NOT NULL))`);
   }
 
   /** Distance and elevation summaries kept on events for search (elevation bands have triggers). */

@@ -108,10 +108,14 @@ export const courseSchema = z.object({
   id,
   name: z.string(),
   type: z.enum(COURSE_TYPES),
-  /** Metres; null for a timed race. */
+  /**
+   * Metres; null for a timed race. One answer per figure (issue 26 item 3): the course's own when
+   * the organiser set it, else its track's.
+   */
   distance: z.number().int().nullable(),
   /** Seconds, for timed races (6 h, 24 h). */
   duration: z.number().int().nullable(),
+  /** Metres of D+: the course's own, else its track's; null when neither knows. */
   elevationGain: z.number().int().nullable(),
   startAt: isoDateTime.nullable(),
   startPlace: z.string().nullable(),
@@ -214,7 +218,11 @@ export const trackFeatureSchema = z.object({
   type: z.literal("Feature"),
   id,
   bbox: z.array(z.number()).length(4),
-  geometry: z.object({ type: z.literal("LineString"), coordinates: z.array(position) }),
+  /** A LineString, or a MultiLineString for a track of several segments (no line across a gap). */
+  geometry: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("LineString"), coordinates: z.array(position) }),
+    z.object({ type: z.literal("MultiLineString"), coordinates: z.array(z.array(position)) }),
+  ]),
   properties: trackSummarySchema.extend({ eventId: id, eventSlug: z.string() }),
 });
 export type TrackFeature = z.infer<typeof trackFeatureSchema>;
@@ -240,8 +248,13 @@ export const elevationProfileSchema = z.object({
   elevationLoss: z.number().int().nullable(),
   minElevation: z.number().int().nullable(),
   maxElevation: z.number().int().nullable(),
-  /** [distance from the start in m, elevation in m], evenly spaced. */
+  /**
+   * [distance from the start in m, elevation in m], evenly spaced within each segment; the distance
+   * leaves out the gaps between segments.
+   */
   points: z.array(z.tuple([z.number(), z.number()])),
+  /** Indexes in `points` where a new segment starts: no line is to be drawn from the point before. */
+  breaks: z.array(z.number().int()),
 });
 export type ElevationProfile = z.infer<typeof elevationProfileSchema>;
 
@@ -251,8 +264,12 @@ export type EventPageTrack = {
   trackId: number;
   /** [lng, lat], simplified for drawing. */
   line: [number, number][];
-  /** [distance m, elevation m]. */
+  /** Indexes in `line` where a new segment starts (the file's <trkseg>s). */
+  breaks: number[];
+  /** [distance m, elevation m], the distance without the gaps between segments. */
   profile: [number, number][];
+  /** Indexes in `profile` where a new segment starts. */
+  profileBreaks: number[];
 };
 
 /** What the event page's loader gets. */

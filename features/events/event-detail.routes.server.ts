@@ -158,7 +158,8 @@ export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.anyone, openapi: { errors: ["ITEM_NOT_FOUND"] } },
       schema: {
         tags: ["tracks"],
-        summary: "A track as a GeoJSON LineString feature with its statistics",
+        summary:
+          "A track as a GeoJSON feature (a LineString, a MultiLineString for several segments) with its statistics",
         params: idParams,
         response: { 200: trackFeatureSchema, ...errors },
       },

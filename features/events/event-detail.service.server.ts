@@ -8,9 +8,9 @@ import { publicUrl } from "../../shared/public-url.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import { communes, countries, departments, regions } from "../geo/geo.tables.ts";
 import { timeZoneOfDepartment } from "../geo/time-zone.ts";
-import { boundsOf, simplifyToCount } from "../maps/geometry.ts";
+import { boundsOf, simplifySegmentsToCount, splitAtBreaks } from "../maps/geometry.ts";
 import { sports } from "../sports/sports.tables.ts";
-import { elevationProfile } from "../tracks/track-stats.ts";
+import { segmentedProfile } from "../tracks/track-stats.ts";
 import { descriptionHtml } from "./description.server.ts";
 import { type Actor, eventAccess } from "./event-access.server.ts";
 import type {
@@ -163,6 +163,13 @@ function geoJsonPositions(points: readonly TrackPoint[]): number[][] {
   return points.map(([lng, lat, ele]) => (ele === null ? [lng, lat] : [lng, lat, ele]));
 }
 
+/** A track's line as GeoJSON: one LineString, or a MultiLineString when it has several segments. */
+function geoJsonLine(points: readonly TrackPoint[], breaks: readonly number[]): TrackFeature["geometry"] {
+  const segments = splitAtBreaks(points, breaks).filter((segment) => segment.length >= 2);
+  if (segments.length <= 1) return { type: "LineString", coordinates: geoJsonPositions(segments[0] ?? points) };
+  return { type: "MultiLineString", coordinates: segments.map(geoJsonPositions) };
+}
+
 /** One event with everything its page shows; only active events are public. */
 export function eventDetailService(db: Db, clock: () => Date = () => new Date()) {
   /** The other active editions of an event's series, oldest first. */
@@ -256,9 +263,10 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
         id: c.id,
         name: c.name,
         type: c.type,
-        distance: c.distance,
+        // One answer per figure: the organiser's, else the track's (a timed race keeps its duration).
+        distance: c.distance ?? (c.duration === null ? (track?.distance ?? null) : null),
         duration: c.duration,
-        elevationGain: c.elevationGain,
+        elevationGain: c.elevationGain ?? track?.elevationGain ?? null,
         startAt: iso(c.startAt),
         startPlace: c.startPlace,
         finishPlace: c.finishPlace,
@@ -356,6 +364,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
       .select({
         ...trackSummaryColumns,
         points: tracks.points,
+        breaks: tracks.breaks,
         createdAt: tracks.createdAt,
         eventId: events.id,
         eventSlug: events.slug,
@@ -375,7 +384,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
       type: "Feature",
       id: row.id,
       bbox: boundsOf(row.points) ?? [0, 0, 0, 0],
-      geometry: { type: "LineString", coordinates: geoJsonPositions(row.points) },
+      geometry: geoJsonLine(row.points, row.breaks),
       properties: { ...toTrackSummary(row), eventId: row.eventId, eventSlug: row.eventSlug },
     };
   }
@@ -418,19 +427,22 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
       const trackIds = event.courses.flatMap((c) => (c.track ? [c.track.id] : []));
       const rows = trackIds.length
         ? await db
-            .select({ id: tracks.id, courseId: tracks.courseId, points: tracks.points })
+            .select({ id: tracks.id, courseId: tracks.courseId, points: tracks.points, breaks: tracks.breaks })
             .from(tracks)
             .where(inArray(tracks.id, trackIds))
         : [];
-      const pageTracks: EventPageTrack[] = rows.map((t) => ({
-        courseId: t.courseId!,
-        trackId: t.id,
-        line: simplifyToCount(t.points, 300).map(([lng, lat]) => [
-          Math.round(lng * 1e5) / 1e5,
-          Math.round(lat * 1e5) / 1e5,
-        ]),
-        profile: elevationProfile(t.points, 160).map(([d, e]) => [d, Math.round(e)]),
-      }));
+      const pageTracks: EventPageTrack[] = rows.map((t) => {
+        const line = simplifySegmentsToCount(t.points, t.breaks, 300);
+        const profile = segmentedProfile(t.points, t.breaks, 160);
+        return {
+          courseId: t.courseId!,
+          trackId: t.id,
+          line: line.points.map(([lng, lat]) => [Math.round(lng * 1e5) / 1e5, Math.round(lat * 1e5) / 1e5]),
+          breaks: line.breaks,
+          profile: profile.profile.map(([d, e]) => [d, Math.round(e)]),
+          profileBreaks: profile.breaks,
+        };
+      });
       return { event, tracks: pageTracks, today: parisToday(clock()), ...(pending ? { pending: true as const } : {}) };
     },
 
@@ -510,7 +522,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
       const event = await publicEventId(eventId);
       if (!event) return null;
       const rows = await db
-        .select({ ...trackSummaryColumns, points: tracks.points })
+        .select({ ...trackSummaryColumns, points: tracks.points, breaks: tracks.breaks })
         .from(tracks)
         .innerJoin(courses, eq(courses.id, tracks.courseId))
         .where(eq(courses.eventId, eventId))
@@ -522,6 +534,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
     async elevation(id: number, points: number): Promise<ElevationProfile | null> {
       const row = await findTrack(id);
       if (!row) return null;
+      const profile = segmentedProfile(row.points, row.breaks, points);
       return {
         id: row.id,
         distance: row.distance,
@@ -529,7 +542,8 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
         elevationLoss: row.elevationLoss,
         minElevation: row.minElevation,
         maxElevation: row.maxElevation,
-        points: elevationProfile(row.points, points),
+        points: profile.profile,
+        breaks: profile.breaks,
       };
     },
 
@@ -542,6 +556,7 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
         time: row.createdAt,
         link: { href: publicUrl(pagePath("event", "fr", { slug: row.eventSlug })), text: row.eventName },
         points: row.points,
+        breaks: row.breaks,
       });
       return { filename: `${fileSlug(row.eventSlug, row.courseName)}.gpx`, xml };
     },

@@ -206,6 +206,11 @@ export const tracks = pgTable(
     name: text("name").notNull(),
     /** Simplified line as [lng, lat, ele] points. */
     points: jsonb("points").$type<TrackPoint[]>().notNull(),
+    /**
+     * Indexes in `points` where a new segment starts (the GPX file's <trkseg>s); empty for one
+     * segment. No distance, line or profile is drawn across a break (migration 0019).
+     */
+    breaks: jsonb("breaks").$type<number[]>().notNull().default([]),
     distance: integer("distance").notNull(),
     /** Metres; null when the file had no elevation (unknown, not 0). */
     elevationGain: integer("elevation_gain"),

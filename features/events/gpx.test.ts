@@ -32,6 +32,16 @@ describe("toGpx", () => {
     expect(xml.match(/<trkpt /g)).toHaveLength(4);
   });
 
+  it("writes one <trkseg> per segment, and reads them back", () => {
+    const xml = toGpx({ name: "Deux morceaux", points, breaks: [2] });
+    expect(xml.match(/<trkseg>/g)).toHaveLength(2);
+    expect(xml).toContain('<trkpt lat="45.9301" lon="6.8701"><ele>1102</ele></trkpt>\n    </trkseg>\n    <trkseg>');
+    const back = parseGpx(xml);
+    expect(back.points).toHaveLength(4);
+    expect(back.breaks).toEqual([2]);
+    expect(parseGpx(toGpx({ name: "Un", points })).breaks).toEqual([]);
+  });
+
   it("escapes names, descriptions and links, and drops characters XML forbids", () => {
     const xml = toGpx({
       name: `Course "A" & <B> l'été\u0007`,
@@ -65,6 +75,7 @@ describe("parseGpx", () => {
         [6.8755, 45.9342, null],
         [6.8811, 45.9401, 1180.5],
       ],
+      breaks: [],
     });
   });
 

@@ -1,10 +1,11 @@
 /**
  * GPX 1.1 (https://www.topografix.com/GPX/1/1/) writing and reading for course tracks.
  *
- * `toGpx` writes one track (`trk`) of one segment with an elevation per point when known; `parseGpx`
- * reads back the track points (and route points) of any GPX file, enough to recompute a course's
- * distance and elevation. Both are plain string work, so they run in Node and in the browser.
+ * `toGpx` writes one track (`trk`) with one segment (`trkseg`) per segment of the line and an
+ * elevation per point when known; `parseGpx` reads back the track points (and route points) of any
+ * GPX file and where its segments start, enough to recompute a course's distance and elevation. Both are plain string work, so they run in Node and in the browser.
  */
+import { splitAtBreaks } from "../maps/geometry.ts";
 import type { TrackPoint } from "./events.tables.ts";
 
 export const GPX_MIME_TYPE = "application/gpx+xml";
@@ -22,6 +23,8 @@ export type GpxInput = {
   link?: { href: string; text?: string } | null;
   creator?: string;
   points: readonly TrackPoint[];
+  /** Indexes in `points` where a new segment starts: each segment is its own <trkseg>. */
+  breaks?: readonly number[] | null;
 };
 
 /** Characters XML 1.0 forbids, even escaped (C0 controls but tab, newline and carriage return). */
@@ -61,7 +64,7 @@ function isoTime(time: Date | string): string | null {
   return Number.isFinite(date.getTime()) ? date.toISOString().replace(/\.\d{3}Z$/, "Z") : null;
 }
 
-/** A GPX 1.1 document of one track. Coordinates keep 7 decimals (about 1 cm), elevations 1. */
+/** A GPX 1.1 document of one track, a <trkseg> per segment. Coordinates keep 7 decimals (about 1 cm), elevations 1. */
 export function toGpx(input: GpxInput): string {
   const name = escapeXml(input.name);
   const time = input.time ? isoTime(input.time) : null;
@@ -78,16 +81,21 @@ export function toGpx(input: GpxInput): string {
     lines.push("    </link>");
   }
   if (time) lines.push(`    <time>${time}</time>`);
-  lines.push("  </metadata>", "  <trk>", `    <name>${name}</name>`, "    <trkseg>");
-  for (const [lng, lat, ele] of input.points) {
-    const attrs = `lat="${num(lat, 7)}" lon="${num(lng, 7)}"`;
-    lines.push(
-      ele === null || !Number.isFinite(ele)
-        ? `      <trkpt ${attrs}/>`
-        : `      <trkpt ${attrs}><ele>${num(ele, 1)}</ele></trkpt>`,
-    );
+  lines.push("  </metadata>", "  <trk>", `    <name>${name}</name>`);
+  // A reader measures along a segment, never across the gap between two.
+  for (const segment of splitAtBreaks(input.points, input.breaks)) {
+    lines.push("    <trkseg>");
+    for (const [lng, lat, ele] of segment) {
+      const attrs = `lat="${num(lat, 7)}" lon="${num(lng, 7)}"`;
+      lines.push(
+        ele === null || !Number.isFinite(ele)
+          ? `      <trkpt ${attrs}/>`
+          : `      <trkpt ${attrs}><ele>${num(ele, 1)}</ele></trkpt>`,
+      );
+    }
+    lines.push("    </trkseg>");
   }
-  lines.push("    </trkseg>", "  </trk>", "</gpx>", "");
+  lines.push("  </trk>", "</gpx>", "");
   return lines.join("\n");
 }
 
@@ -98,6 +106,8 @@ export type ParsedGpx = {
   name: string | null;
   time: string | null;
   points: TrackPoint[];
+  /** Indexes in `points` where a new <trkseg> (or route) starts. */
+  breaks: number[];
 };
 
 function attribute(tag: string, name: string): string | null {
@@ -120,9 +130,18 @@ export function parseGpx(xml: string): ParsedGpx {
   const metadata = element(xml, "metadata") ?? "";
   const firstTrack = element(xml, "trk") ?? "";
   const points: TrackPoint[] = [];
-  const read = (tagName: string) => {
-    const pattern = new RegExp(`<${tagName}(\\s[^>]*?)(/>|>([\\s\\S]*?)</${tagName}>)`, "g");
+  const breaks: number[] = [];
+  const read = (tagName: string, parentName: string) => {
+    const pattern = new RegExp(
+      `<${parentName}(?:\\s[^>]*)?>|<${tagName}(\\s[^>]*?)(/>|>([\\s\\S]*?)</${tagName}>)`,
+      "g",
+    );
     for (const match of xml.matchAll(pattern)) {
+      if (match[1] === undefined) {
+        // A new segment (or route): the next point starts it.
+        if (points.length > 0 && breaks.at(-1) !== points.length) breaks.push(points.length);
+        continue;
+      }
       const lat = Number(attribute(match[1], "lat"));
       const lng = Number(attribute(match[1], "lon"));
       if (!Number.isFinite(lat) || !Number.isFinite(lng)) throw new Error(`A <${tagName}> has no valid lat/lon`);
@@ -131,14 +150,15 @@ export function parseGpx(xml: string): ParsedGpx {
       points.push([lng, lat, ele !== null && Number.isFinite(ele) ? ele : null]);
     }
   };
-  read("trkpt");
-  if (points.length === 0) read("rtept");
+  read("trkpt", "trkseg");
+  if (points.length === 0) read("rtept", "rte");
   return {
     version: attribute(root[0], "version"),
     creator: attribute(root[0], "creator"),
     name: element(metadata, "name") ?? element(firstTrack.replace(/<trkseg[\s\S]*$/, ""), "name"),
     time: element(metadata, "time"),
     points,
+    breaks: breaks.filter((b) => b < points.length),
   };
 }
 

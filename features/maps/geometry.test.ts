@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { boundsOf, projectToBox, simplifyLine, simplifyToCount } from "./geometry.ts";
+import {
+  boundsOf,
+  joinSegments,
+  normaliseBreaks,
+  projectToBox,
+  simplifyLine,
+  simplifySegmentsToCount,
+  simplifyToCount,
+  splitAtBreaks,
+} from "./geometry.ts";
 
 describe("boundsOf", () => {
   it("gives [west, south, east, north] and skips non-finite positions", () => {
@@ -59,5 +68,23 @@ describe("projectToBox", () => {
     // 0.1° of longitude at 48° is about two thirds of 0.1° of latitude.
     const ratio = (b.x - a.x) / (a.y - b.y);
     expect(ratio).toBeCloseTo(Math.cos((48.05 * Math.PI) / 180), 2);
+  });
+});
+
+describe("segments", () => {
+  it("cuts a line at its breaks and joins pieces back, ignoring breaks out of range", () => {
+    expect(normaliseBreaks([5, 0, 2, 2, 9, 1.5], 6)).toEqual([2, 5]);
+    expect(splitAtBreaks([1, 2, 3, 4, 5], [2, 4])).toEqual([[1, 2], [3, 4], [5]]);
+    expect(splitAtBreaks([1, 2, 3], [])).toEqual([[1, 2, 3]]);
+    expect(joinSegments([[1, 2], [], [3, 4], [5]])).toEqual({ points: [1, 2, 3, 4, 5], breaks: [2, 4] });
+  });
+
+  it("simplifies each segment on its own, keeping both ends of each and dropping single points", () => {
+    const straight = (lat: number, n: number) =>
+      Array.from({ length: n }, (_, i) => [6 + i * 0.0001, lat] as [number, number]);
+    const line = [...straight(45, 50), ...straight(45.02, 50), [7, 46] as [number, number]];
+    const out = simplifySegmentsToCount(line, [50, 100], 10);
+    expect(out.points).toEqual([line[0], line[49], line[50], line[99]]);
+    expect(out.breaks).toEqual([2]);
   });
 });

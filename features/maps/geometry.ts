@@ -82,6 +82,66 @@ export function simplifyToCount<T extends PositionLike>(points: readonly T[], ma
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Segments. A track may be several pieces (GPX <trkseg>s: a pause, a lift, a file stitched from
+// several recordings): stored as one list of points and `breaks`, the indexes where each piece but
+// the first starts. Nothing is ever drawn, measured or written across a break.
+
+/** Breaks as they must be: whole numbers strictly inside (0, length), ascending, without repeats. */
+export function normaliseBreaks(breaks: readonly number[] | null | undefined, length: number): number[] {
+  if (!breaks?.length) return [];
+  return [...new Set(breaks)].filter((b) => Number.isInteger(b) && b > 0 && b < length).sort((a, b) => a - b);
+}
+
+/** The pieces of a line cut at its breaks (one piece when there are none). */
+export function splitAtBreaks<T>(points: readonly T[], breaks: readonly number[] | null | undefined): T[][] {
+  const cuts = normaliseBreaks(breaks, points.length);
+  const out: T[][] = [];
+  let from = 0;
+  for (const at of [...cuts, points.length]) {
+    out.push(points.slice(from, at));
+    from = at;
+  }
+  return out;
+}
+
+/** Pieces joined into one list and the breaks between them; empty pieces are left out. */
+export function joinSegments<T>(segments: readonly (readonly T[])[]): { points: T[]; breaks: number[] } {
+  const points: T[] = [];
+  const breaks: number[] = [];
+  for (const segment of segments) {
+    if (segment.length === 0) continue;
+    if (points.length > 0) breaks.push(points.length);
+    points.push(...segment);
+  }
+  return { points, breaks };
+}
+
+/**
+ * simplifyToCount over every piece of a line with one tolerance, raised from `start` metres until at
+ * most `maxPoints` remain in all: each piece keeps its first and last points, and pieces of a single
+ * point (nothing to draw) are dropped.
+ */
+export function simplifySegmentsToCount<T extends PositionLike>(
+  points: readonly T[],
+  breaks: readonly number[] | null | undefined,
+  maxPoints: number,
+  start = 5,
+): { points: T[]; breaks: number[] } {
+  const pieces = splitAtBreaks(points, breaks).filter((piece) => piece.length >= 2);
+  if (pieces.length <= 1) return { points: simplifyToCount(pieces[0] ?? [...points], maxPoints, start), breaks: [] };
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  if (total <= maxPoints) return joinSegments(pieces);
+  let tolerance = start;
+  let out = pieces.map((piece) => simplifyLine(piece, tolerance));
+  const count = () => out.reduce((sum, piece) => sum + piece.length, 0);
+  while (count() > maxPoints && tolerance < 100_000) {
+    tolerance *= 1.6;
+    out = pieces.map((piece) => simplifyLine(piece, tolerance));
+  }
+  return joinSegments(out);
+}
+
 /** Metropolitan France, the view of a map with nothing on it. */
 export const FRANCE_BOUNDS: Bounds = [-5.2, 41.3, 9.6, 51.1];
 

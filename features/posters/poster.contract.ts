@@ -248,6 +248,8 @@ export const posterViewSchema = z.object({
   id: z.number().int().nullable(),
   design: posterDesignSchema,
   track: z.array(trackPointSchema),
+  /** Indexes in `track` where a new segment starts: the poster draws no line across the gap. */
+  trackBreaks: z.array(z.number().int()),
   exported: z.boolean(),
   /** Saves left after the export (null before it). */
   editsLeft: z.number().int().nullable(),

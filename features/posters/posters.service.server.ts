@@ -73,6 +73,7 @@ function posterView(row: typeof posters.$inferSelect, credits?: number) {
     id: row.id,
     design: row.design,
     track: row.track,
+    trackBreaks: row.trackBreaks,
     exported: row.exportedAt != null,
     editsLeft: row.exportedAt ? Math.max(0, POSTER_EDIT_LIMIT - row.editsAfterExport) : null,
     revision: row.revision,
@@ -111,7 +112,12 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
       .where(and(eq(courses.id, courseId), eq(events.status, "active")));
     if (!row) return null;
     const [track] = await db
-      .select({ points: tracks.points, distance: tracks.distance, elevationGain: tracks.elevationGain })
+      .select({
+        points: tracks.points,
+        breaks: tracks.breaks,
+        distance: tracks.distance,
+        elevationGain: tracks.elevationGain,
+      })
       .from(tracks)
       .where(eq(tracks.courseId, courseId))
       .orderBy(desc(tracks.id))
@@ -125,7 +131,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
       distanceM: row.distance ?? track?.distance ?? null,
       elevationGainM: row.elevationGain ?? track?.elevationGain ?? null,
     };
-    return { facts, track: track?.points ?? null };
+    return { facts, track: track?.points ?? null, breaks: track?.breaks ?? [] };
   }
 
   /** The source's track and starting design; NOT_FOUND when the caller may not use it. */
@@ -134,7 +140,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
     id: number,
     userId: number | null,
     lang: "fr" | "en",
-  ): Promise<{ design: PosterDesign; track: TrackPoint[] }> {
+  ): Promise<{ design: PosterDesign; track: TrackPoint[]; breaks: number[] }> {
     if (type === "course") {
       const found = await courseFacts(id);
       if (!found?.track || found.track.length < 2) throw new ApiError("NOT_FOUND");
@@ -145,7 +151,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
             .where(and(eq(results.courseId, id), eq(results.userId, userId)))
             .limit(1)
         : [];
-      return { design: designFromCourse(found.facts, result ?? null, lang), track: found.track };
+      return { design: designFromCourse(found.facts, result ?? null, lang), track: found.track, breaks: found.breaks };
     }
     if (type === "track") {
       const [row] = await db.select().from(tracks).where(eq(tracks.id, id));
@@ -155,7 +161,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
         if (!found) throw new ApiError("NOT_FOUND");
         const design = designFromCourse(found.facts, null, lang);
         design.source = { type: "track", id };
-        return { design, track: row.points };
+        return { design, track: row.points, breaks: row.breaks };
       }
       if (row.uploadedBy !== userId) throw new ApiError("NOT_FOUND");
       const design = blankDesign({ type: "track", id }, row.name, lang);
@@ -163,7 +169,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
       design.data.elevationGainM = row.elevationGain;
       design.show.elevationGain = row.elevationGain != null;
       design.show.date = false;
-      return { design, track: row.points };
+      return { design, track: row.points, breaks: row.breaks };
     }
     // The member's own activity (owner only, as its page): its recorded line, its figures; when it
     // is linked to a catalogue course, that race's names and the member's result on it.
@@ -179,6 +185,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
         courseId: activities.courseId,
         resultId: activities.resultId,
         points: activityStreams.points,
+        breaks: activityStreams.breaks,
       })
       .from(activities)
       .innerJoin(activityStreams, eq(activityStreams.activityId, activities.id))
@@ -212,7 +219,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
       design.show.elevationGain = design.data.elevationGainM != null;
       design.show.time = design.data.timeMs != null;
     }
-    return { design, track: row.points };
+    return { design, track: row.points, breaks: row.breaks };
   }
 
   async function own(userId: number, id: number, tx: Executor = db, lock = false) {
@@ -271,6 +278,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
           id: null,
           design: started.design,
           track: started.track,
+          trackBreaks: started.breaks,
           exported: false,
           editsLeft: null,
           revision: 0,
@@ -293,6 +301,7 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
             sourceType: body.design.source.type,
             sourceId: body.design.source.id,
             track: started.track,
+            trackBreaks: started.breaks,
             title: body.design.title,
             isPrivate: body.design.private,
             createdAt: clock(),
@@ -447,13 +456,14 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
         db.update(posterExports).set({ progress: value, status }).where(eq(posterExports.id, exportId));
       await progress(10);
       try {
-        let scene = renderPoster(poster.design, { points: poster.track }, serverFonts());
+        const track = { points: poster.track, breaks: poster.trackBreaks };
+        let scene = renderPoster(poster.design, track, serverFonts());
         // The map data of the style, fetched for the map's frame at the print's resolution (decision 037).
         if (scene.view) {
           const pixels = Math.round((scene.map.w / 25.4) * 300);
           const { mapStyle, towns } = poster.design;
           const layer = await mapLayer(mapStyle, basemapBox(scene.view, 0.02), pixels, towns);
-          if (layer) scene = renderPoster(poster.design, { points: poster.track }, serverFonts(), layer);
+          if (layer) scene = renderPoster(poster.design, track, serverFonts(), layer);
         }
         await progress(40);
         const format = job.format as ExportFormat;

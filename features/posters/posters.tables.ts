@@ -37,6 +37,8 @@ export const posters = pgTable(
     sourceType: varchar("source_type", { length: 16 }).notNull(),
     sourceId: integer("source_id").notNull(),
     track: jsonb("track").$type<TrackPoint[]>().notNull(),
+    /** Indexes in `track` where a new segment starts (a copy of the source's, like the line). */
+    trackBreaks: jsonb("track_breaks").$type<number[]>().notNull().default([]),
     title: text("title").notNull(),
     isPrivate: boolean("is_private").notNull().default(false),
     /** Bumped on every save: an export names the revision it drew. */

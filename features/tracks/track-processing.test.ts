@@ -344,6 +344,30 @@ describe("processTrack: distance and elevation", () => {
     expect(processTrack([...low, ...high]).elevationGain).toBe(350);
   });
 
+  it("keeps the segments in the stored line: each simplified on its own, its own elevations, no distance across the gap", () => {
+    // Issue 26 item 4: a flat segment at 1,000 m, then 1 km north one at 1,250 m.
+    const low = eastward(2_000, 10, () => 1_000);
+    const high = eastward(2_000, 10, () => 1_250).map(([lng, lat, ele]) => [lng, lat + 0.01, ele] as TrackPoint);
+    const track = processTrack([...low, ...high], null, [low.length]);
+    expect(track.distance).toBeGreaterThanOrEqual(3_990);
+    expect(track.distance).toBeLessThanOrEqual(4_010);
+    expect(track.breaks).toHaveLength(1);
+    const [at] = track.breaks;
+    // The second segment's first point is its own start, at its own level.
+    expect(at).toBe(low.length);
+    expect(track.points[at - 1][2]).toBe(1_000);
+    expect(track.points[at]).toEqual([high[0][0], expect.closeTo(high[0][1], 6), 1_250]);
+    expect(processTrack([...low, ...high]).breaks).toEqual([]);
+    // Simplified, each straight segment keeps its two ends.
+    const long = (lat: number, ele: number) =>
+      eastward(20_000, 10, () => ele).map(([lng, y, e]) => [lng, y + lat, e] as TrackPoint);
+    const a = long(0, 1_000);
+    const simplified = processTrack([...a, ...long(0.01, 1_250)], null, [a.length]);
+    expect(simplified.points).toHaveLength(4);
+    expect(simplified.breaks).toEqual([2]);
+    expect(simplified.points.map((p) => p[2])).toEqual([1_000, 1_000, 1_250, 1_250]);
+  });
+
   it("keeps rolling hills: ten 40 m hills make about 400 m up and down", () => {
     const hills = processTrack(eastward(10_000, 10, (d) => 200 + 20 * (1 - Math.cos((2 * Math.PI * d) / 1_000))));
     expect(hills.elevationGain).toBeGreaterThan(370);
@@ -441,6 +465,19 @@ describe("processGpx and reverseTrack", () => {
     expect(track.distance).toBeGreaterThanOrEqual(4_990);
     expect(track.elevationGain).toBeGreaterThanOrEqual(195);
     expect(track.elevationGain).toBeLessThanOrEqual(201);
+  });
+
+  it("reverses a track of several segments: the segments follow, in reverse order", () => {
+    const points: TrackPoint[] = Array.from({ length: 10 }, (_, i) => [6 + i * 0.001, 45, 100]);
+    const reversed = reverseTrack({ points, breaks: [4], elevationGain: 0, elevationLoss: 0, profile: [] });
+    // Points 4…9 come first (6 of them), then 0…3.
+    expect(reversed.breaks).toEqual([6]);
+    expect(reverseTrack({ points, breaks: [3, 7], elevationGain: 0, elevationLoss: 0, profile: [] }).breaks).toEqual([
+      3, 7,
+    ]);
+    expect(reverseTrack({ points, breaks: [2, 5], elevationGain: 0, elevationLoss: 0, profile: [] }).breaks).toEqual([
+      5, 8,
+    ]);
   });
 
   it("reverses a track: points and profile mirrored, gain and loss exchanged as a fresh computation would", () => {

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import { rowId, text } from "../../shared/input.ts";
 import type { TrackPoint } from "../events/events.tables.ts";
-import { type Bounds, boundsOf, simplifyToCount } from "../maps/geometry.ts";
+import { type Bounds, boundsOf, normaliseBreaks, simplifySegmentsToCount, simplifyToCount } from "../maps/geometry.ts";
 
 /** Largest accepted file (bytes) and number of points; beyond either, GPX_TOO_LARGE (413, a message naming both). */
 export const TRACK_MAX_BYTES = 15 * 1024 * 1024;
@@ -354,6 +354,12 @@ export type ElevationAnalysis = {
   radius: number;
   /** Points dropped as spikes. */
   spikes: number;
+  /**
+   * Where each segment's samples are in `distances`/`elevations`: `segment` counts the segments of
+   * the track (0 for the first), [from, to) the samples; a segment without elevation has none.
+   * At a break two samples share a distance (the end of one segment, the start of the next).
+   */
+  ranges: { segment: number; from: number; to: number }[];
 };
 
 /** Recorded elevations of one segment: distance along the track (ascending) and elevation. */
@@ -584,8 +590,9 @@ export function analyseElevation(
   cumulative: Float64Array,
   breaks: readonly number[] = [],
 ): ElevationAnalysis | null {
-  const bounds = [0, ...breaks.filter((b) => b > 0 && b < points.length), points.length];
+  const bounds = [0, ...normaliseBreaks(breaks, points.length), points.length];
   const series: Series[] = [];
+  const segmentOf: number[] = [];
   let recorded = 0;
   let kept = 0;
   for (let b = 0; b + 1 < bounds.length; b++) {
@@ -602,6 +609,7 @@ export function analyseElevation(
     const clean = withoutSpikes(raw);
     kept += clean.xs.length;
     series.push(mergeStill(clean));
+    segmentOf.push(b);
   }
   if (series.length === 0) return null;
 
@@ -625,7 +633,9 @@ export function analyseElevation(
   let loss = 0;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  for (const s of series) {
+  const ranges: ElevationAnalysis["ranges"] = [];
+  for (const [index, s] of series.entries()) {
+    const from = distances.length;
     const smooth = movingAverage(s, radius);
     const swing = hysteresis(smooth, threshold);
     gain += swing.gain;
@@ -642,6 +652,7 @@ export function analyseElevation(
       elevations.push(interpolate(s.xs, smooth, d, hint));
       if (d >= last) break;
     }
+    ranges.push({ segment: segmentOf[index], from, to: distances.length });
   }
   return {
     distances: Float64Array.from(distances),
@@ -653,6 +664,7 @@ export function analyseElevation(
     threshold,
     radius,
     spikes: recorded - kept,
+    ranges,
   };
 }
 
@@ -678,6 +690,11 @@ export type ProcessedTrack = {
   name: string | null;
   /** The simplified line (at most TRACK_DISPLAY_POINTS, ends kept), elevations smoothed. */
   points: TrackPoint[];
+  /**
+   * Indexes in `points` where a new segment starts (the file's <trkseg>s): the line is never drawn,
+   * measured or exported across them. Empty for a track of one segment.
+   */
+  breaks: number[];
   /** Metres, rounded. */
   distance: number;
   /** Metres, rounded; null when no point of the file has an elevation (unknown, not 0). */
@@ -720,16 +737,32 @@ export function processTrack(
   if (!(distance >= 1)) throw new ApiError("GPX_EMPTY");
   const elevation = analyseElevation(points, cumulative, breaks);
   const indexed = points.map(([lng, lat], i) => [lng, lat, i] as const);
-  const hint = { i: 0 };
-  const line: TrackPoint[] = simplifyTrack(indexed).map(([lng, lat, i]) => [
-    round6(lng),
-    round6(lat),
-    elevation ? round1(interpolate(elevation.distances, elevation.elevations, cumulative[i], hint)) : null,
-  ]);
+  // Each segment simplified on its own, its ends kept: the gaps stay gaps.
+  const simplified = simplifySegmentsToCount(indexed, breaks, TRACK_DISPLAY_POINTS, 2);
+  // A point's smoothed elevation is read from its own segment's samples, never the neighbour's
+  // (the end of one segment and the start of the next share a distance).
+  const cuts = normaliseBreaks(breaks, points.length);
+  const samplesOf = new Map(
+    (elevation?.ranges ?? []).map(({ segment, from, to }) => [
+      segment,
+      {
+        xs: elevation!.distances.subarray(from, to),
+        ys: elevation!.elevations.subarray(from, to),
+        hint: { i: 0 },
+      },
+    ]),
+  );
+  let segment = 0;
+  const line: TrackPoint[] = simplified.points.map(([lng, lat, i]) => {
+    while (segment < cuts.length && i >= cuts[segment]) segment++;
+    const own = samplesOf.get(segment);
+    return [round6(lng), round6(lat), own ? round1(interpolate(own.xs, own.ys, cumulative[i], own.hint)) : null];
+  });
   const [lng, lat] = points[0];
   return {
     name,
     points: line,
+    breaks: simplified.breaks,
     distance: Math.round(distance),
     elevationGain: elevation ? Math.round(elevation.gain) : null,
     elevationLoss: elevation ? Math.round(elevation.loss) : null,
@@ -751,24 +784,31 @@ export function processGpx(input: string | Uint8Array): ProcessedTrack {
 
 export type ReversibleTrack = {
   points: readonly TrackPoint[];
+  breaks?: readonly number[] | null;
   elevationGain: number | null;
   elevationLoss: number | null;
   profile: readonly (readonly [number, number])[];
 };
 
 /**
- * The same track run the other way: points in reverse order, the profile mirrored, and gain and loss
+ * The same track run the other way: points (and segments) in reverse order, the profile mirrored, and gain and loss
  * exchanged — what recomputing them on the reversed full-resolution line gives to within a metre or
  * two (each step of `analyseElevation` works both ways); recomputing from the stored simplified line
  * would not.
  */
 export function reverseTrack(track: ReversibleTrack) {
   const points = track.points.map((p) => [...p] as TrackPoint).reverse();
+  // A segment starting at b ends at b - 1: run backwards, the next one starts at n - b.
+  const n = points.length;
+  const breaks = normaliseBreaks(track.breaks, n)
+    .map((b) => n - b)
+    .reverse();
   const total = track.profile.length ? track.profile[track.profile.length - 1][0] : 0;
   const profile = track.profile.map(([d, e]) => [total - d, e] as [number, number]).reverse();
   const [lng, lat] = points[0] ?? [null, null];
   return {
     points,
+    breaks,
     elevationGain: track.elevationLoss,
     elevationLoss: track.elevationGain,
     profile,
@@ -798,6 +838,8 @@ export const trackResultSchema = z.object({
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   /** Simplified line, [lng, lat, elevation | null]. */
   points: z.array(position),
+  /** Indexes in `points` where a new segment starts (none: one segment). */
+  breaks: z.array(z.number().int()),
   /** [distance m, elevation m]. */
   profile: z.array(z.tuple([z.number(), z.number()])),
 });

@@ -1,5 +1,8 @@
+import { createRequire } from "node:module";
 import { Readable } from "node:stream";
+import { gpx as togeojsonGpx } from "@tmcw/togeojson";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { Geodesic } from "geographiclib-geodesic";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rows } from "../../db/rows.server.ts";
@@ -534,6 +537,103 @@ describe("GPX uploads in worker threads", () => {
       code: "SERVER_BUSY",
       message: "Le serveur est très occupé : réessayez dans un instant.",
     });
+  });
+});
+
+/**
+ * A two-segment file (issue 26 item 4): a 1 km out-and-back north from 45°N 6°E, then, 2 km east,
+ * a 1 km climb north; 2,000 m of track with a 2 km gap that no output may cross.
+ */
+function twoSegmentGpx(): string {
+  const east = 2_000 / (METRES_PER_DEGREE * Math.cos((45 * Math.PI) / 180));
+  const point = (lng: number, lat: number, ele: number) =>
+    `<trkpt lat="${lat.toFixed(7)}" lon="${lng.toFixed(7)}"><ele>${ele.toFixed(1)}</ele></trkpt>`;
+  const first: string[] = [];
+  for (let d = 0; d <= 1_000; d += 10) first.push(point(6, 45 + (d <= 500 ? d : 1_000 - d) / METRES_PER_DEGREE, 500));
+  const second: string[] = [];
+  for (let d = 0; d <= 1_000; d += 10) second.push(point(6 + east, 45 + d / METRES_PER_DEGREE, 800 + d / 20));
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+  <trk><name>Deux morceaux</name>
+    <trkseg>${first.join("")}</trkseg>
+    <trkseg>${second.join("")}</trkseg>
+  </trk>
+</gpx>`;
+}
+
+/** jsdom ships no types of its own; only its XML parser is used. */
+const { JSDOM } = createRequire(import.meta.url)("jsdom") as {
+  JSDOM: new (text: string, options: { contentType: string }) => { window: { document: Document } };
+};
+
+/** Length of a GPX's tracks as an independent reader sees them: togeojson's geometry, geographiclib's geodesics. */
+function independentLength(xml: string): { metres: number; lines: number } {
+  const collection = togeojsonGpx(new JSDOM(xml, { contentType: "application/xml" }).window.document);
+  let metres = 0;
+  let lines = 0;
+  for (const feature of collection.features) {
+    const geometry = feature.geometry;
+    const parts =
+      geometry?.type === "LineString"
+        ? [geometry.coordinates]
+        : geometry?.type === "MultiLineString"
+          ? geometry.coordinates
+          : [];
+    for (const part of parts) {
+      lines++;
+      for (let i = 1; i < part.length; i++) {
+        metres += Geodesic.WGS84.Inverse(part[i - 1][1], part[i - 1][0], part[i][1], part[i][0]).s12 ?? 0;
+      }
+    }
+  }
+  return { metres, lines };
+}
+
+describe("a track of several segments (issue 26 item 4)", () => {
+  it("keeps its segments through storage, the GPX export, the profile and the GeoJSON line", async () => {
+    const owner = await member();
+    const [course] = await freshEvent(owner);
+    const response = await upload(owner, course.id, twoSegmentGpx());
+    expect(response.statusCode, response.body).toBe(200);
+    const track = (response.json() as TrackUploadResponse).track;
+    expect(track.distance).toBeGreaterThanOrEqual(1_995);
+    expect(track.distance).toBeLessThanOrEqual(2_005);
+    expect(track.breaks).toHaveLength(1);
+    expect((await trackRow(track.id)).breaks).toEqual(track.breaks);
+
+    // The export: one <trkseg> per segment, read by another parser at the site's distance (±1 %).
+    const exported = await t.app.inject({ method: "GET", url: `/track/export/${track.id}/gpx` });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body.match(/<trkseg>/g)).toHaveLength(2);
+    const independent = independentLength(exported.body);
+    expect(independent.lines).toBe(2);
+    expect(Math.abs(independent.metres - track.distance) / track.distance).toBeLessThan(0.01);
+
+    // The profile's axis leaves the gap out, and says where the second segment starts.
+    const elevation = await t.app.inject({ method: "GET", url: `/api/track/${track.id}/elevation?points=100` });
+    expect(elevation.statusCode, elevation.body).toBe(200);
+    const profile = elevation.json() as { points: [number, number][]; breaks: number[] };
+    expect(profile.points.at(-1)![0]).toBeGreaterThanOrEqual(track.distance * 0.99);
+    expect(profile.points.at(-1)![0]).toBeLessThanOrEqual(track.distance * 1.01);
+    expect(profile.breaks).toHaveLength(1);
+    const [at] = profile.breaks;
+    expect(profile.points[at - 1][1]).toBe(500);
+    expect(profile.points[at][1]).toBe(800);
+
+    // Maps get a MultiLineString.
+    const feature = await t.app.inject({ method: "GET", url: `/api/track/${track.id}` });
+    expect(feature.statusCode, feature.body).toBe(200);
+    const geometry = feature.json().geometry as { type: string; coordinates: unknown[] };
+    expect(geometry.type).toBe("MultiLineString");
+    expect(geometry.coordinates).toHaveLength(2);
+
+    // Run the other way, the segments follow.
+    const reversed = await setTrack(owner, "reverse", { trackId: track.id });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    const back = (reversed.json() as { track: TrackResult }).track;
+    expect(back.breaks).toEqual([track.points.length - track.breaks[0]]);
+    const again = independentLength((await t.app.inject({ method: "GET", url: `/track/export/${track.id}/gpx` })).body);
+    expect(Math.abs(again.metres - track.distance) / track.distance).toBeLessThan(0.01);
   });
 });
 

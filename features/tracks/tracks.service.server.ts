@@ -43,6 +43,7 @@ export function toTrackResult(row: TrackRow): TrackResult {
     start: row.startLat !== null && row.startLng !== null ? { lat: row.startLat, lng: row.startLng } : null,
     bounds: boundsOf(row.points),
     points: row.points,
+    breaks: row.breaks,
     profile: row.profile,
   };
 }
@@ -190,6 +191,7 @@ export function tracksService(db: Db, clock: () => Date = () => new Date()) {
             uploadedBy: actor.id,
             name,
             points: track.points,
+            breaks: track.breaks,
             distance: track.distance,
             elevationGain: track.elevationGain,
             elevationLoss: track.elevationLoss,
@@ -257,6 +259,7 @@ export function tracksService(db: Db, clock: () => Date = () => new Date()) {
           .update(tracks)
           .set({
             points: reversed.points,
+            breaks: reversed.breaks,
             profile: reversed.profile,
             elevationGain: reversed.elevationGain,
             elevationLoss: reversed.elevationLoss,

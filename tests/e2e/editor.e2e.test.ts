@@ -176,10 +176,13 @@ describe("listing an event", () => {
     await expect
       .poll(() => card.getByTestId("gpx-track").textContent(), { timeout: 15_000 })
       .toMatch(/Calculé depuis la trace : 1\d,\d\u00a0km · D\+\u00a0\d/);
-    await card.getByRole("button", { name: "Utiliser ces valeurs" }).click();
+    // The track's figures fill the empty fields; one typed otherwise is offered back.
     const distance = await card.getByLabel(/^Distance/).inputValue();
     expect(distance).toMatch(/^1\d,\d+$/);
     expect(Number(await card.getByLabel(/Dénivelé positif/).inputValue())).toBeGreaterThan(300);
+    await card.getByLabel(/^Distance/).fill("30");
+    await card.getByRole("button", { name: /^La trace donne 1\d,\d\u00a0km : utiliser \?$/ }).click();
+    expect(await card.getByLabel(/^Distance/).inputValue()).toBe(distance);
     await expect.poll(() => card.getByTestId("course-completeness").textContent()).toBe("Épreuve complète");
 
     // Visuals wait for the first save.

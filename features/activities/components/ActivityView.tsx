@@ -94,12 +94,14 @@ export function ActivityView({ initial, locale }: { initial: ActivityDetail; loc
             <RaceMap
               label={t("detail.map", { name: activity.name })}
               line={line}
+              breaks={activity.breaks}
               className="aspect-[16/10] rounded-xl ring-1 ring-slate-200 sm:aspect-[2/1]"
             />
           </Suspense>
           {activity.profile.length > 1 && (
             <ElevationChart
               profile={activity.profile}
+              breaks={activity.profileBreaks}
               name={activity.name}
               distance={activity.distance}
               elevationGain={activity.elevationGain}

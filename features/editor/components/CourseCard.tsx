@@ -24,6 +24,7 @@ import {
   metresToKmText,
   parseCount,
   parseDecimal,
+  type TrackInfo,
 } from "./form-model.ts";
 import { GpxUpload } from "./GpxUpload.tsx";
 import { PricePeriods } from "./PricePeriods.tsx";
@@ -57,6 +58,31 @@ function summary(course: CourseDraft, locale: "fr" | "en"): string {
     .filter((p): p is number => p !== null && !Number.isNaN(p));
   if (prices.length) parts.push(formatMoney(Math.min(...prices), locale));
   return parts.join(" · ");
+}
+
+/** A track's distance as the field takes it: kilometres to the nearest 10 m. */
+const kmText = (metres: number, locale: "fr" | "en") => metresToKmText(Math.round(metres / 10) * 10, locale);
+
+/** The distance (metres, when measured by distance) and D+ the form holds; null when empty or unreadable. */
+function currentFigures(course: CourseDraft): { distance: number | null; elevationGain: number | null } {
+  const metres = course.measure === "distance" ? kmTextToMetres(course.distance) : null;
+  const gain = parseCount(course.elevationGain);
+  return {
+    distance: metres !== null && !Number.isNaN(metres) ? metres : null,
+    elevationGain: gain !== null && !Number.isNaN(gain) ? gain : null,
+  };
+}
+
+/** What a new track fills in: its distance and D+ where the fields are empty (a timed race keeps its duration). */
+function trackFills(course: CourseDraft, track: TrackInfo, locale: "fr" | "en"): Partial<CourseDraft> {
+  const fill: Partial<CourseDraft> = {};
+  if (course.measure === "distance" && !course.distance.trim() && track.distance !== null) {
+    fill.distance = kmText(track.distance, locale);
+  }
+  if (!course.elevationGain.trim() && track.elevationGain !== null) {
+    fill.elevationGain = String(Math.round(track.elevationGain));
+  }
+  return fill;
 }
 
 /** One course of the event, as a card of fields with its completeness said in words. */
@@ -232,13 +258,18 @@ export function CourseCard({
         courseName={course.name.trim()}
         trackId={course.trackId}
         track={course.track}
+        current={currentFigures(course)}
         locale={locale}
-        onUploaded={(track) => onChange({ trackId: track.id, track })}
+        onUploaded={(track) => {
+          // The track's figures fill the fields left empty; the others are offered beside it.
+          const fill = trackFills(course, track, locale);
+          onChange({ trackId: track.id, track, ...fill });
+          return Object.keys(fill).length > 0;
+        }}
         onUse={({ distance, elevationGain }) =>
           onChange({
-            measure: "distance",
-            ...(distance !== null ? { distance: metresToKmText(Math.round(distance / 10) * 10, locale) } : {}),
-            ...(elevationGain !== null ? { elevationGain: String(Math.round(elevationGain)) } : {}),
+            ...(distance !== undefined ? { measure: "distance" as const, distance: kmText(distance, locale) } : {}),
+            ...(elevationGain !== undefined ? { elevationGain: String(Math.round(elevationGain)) } : {}),
           })
         }
         onRemoved={() => onChange({ trackId: null, track: null })}

@@ -18,17 +18,31 @@ type Props = {
   courseName: string;
   trackId: number | null;
   track: TrackInfo | null;
+  /** The course's figures as the form holds them (metres; null when empty): the track's are offered where they differ. */
+  current: { distance: number | null; elevationGain: number | null };
   locale: "fr" | "en";
-  onUploaded: (track: TrackInfo) => void;
-  onUse: (values: { distance: number | null; elevationGain: number | null }) => void;
+  /** A new track; returns whether its figures filled empty fields. */
+  onUploaded: (track: TrackInfo) => boolean;
+  onUse: (values: { distance?: number; elevationGain?: number }) => void;
   onRemoved: () => void;
 };
 
 /**
  * A course's GPX track: upload with a progress bar (POST /api/upload/track/{courseId|0}), the
- * distance and D+ computed from it with "use these values", and removal (DELETE /api/track/{id}).
+ * distance and D+ computed from it (they fill the course's empty fields, and each is offered where
+ * it differs from what the organiser typed), and removal (DELETE /api/track/{id}).
  */
-export function GpxUpload({ courseId, courseName, trackId, track, locale, onUploaded, onUse, onRemoved }: Props) {
+export function GpxUpload({
+  courseId,
+  courseName,
+  trackId,
+  track,
+  current,
+  locale,
+  onUploaded,
+  onUse,
+  onRemoved,
+}: Props) {
   const { t } = useTranslation("editor");
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -57,8 +71,7 @@ export function GpxUpload({ courseId, courseName, trackId, track, locale, onUplo
       distance: result.body.suggestions?.distance ?? result.body.track.distance ?? null,
       elevationGain: result.body.suggestions?.elevationGain ?? result.body.track.elevationGain ?? null,
     };
-    onUploaded(info);
-    setStatus(t("gpx.done"));
+    setStatus(onUploaded(info) ? t("gpx.doneFilled") : t("gpx.done"));
   };
 
   const remove = async () => {
@@ -74,6 +87,16 @@ export function GpxUpload({ courseId, courseName, trackId, track, locale, onUplo
     setStatus(t("gpx.removed"));
   };
 
+  const km = (metres: number) => formatDistance(metres, locale, { maximumFractionDigits: 1 });
+  // Offered where the track's figure differs from the form's, as each is shown (km to 0.1, D+ to the metre).
+  const offerDistance =
+    track?.distance != null && (current.distance === null || km(current.distance) !== km(track.distance))
+      ? track.distance
+      : null;
+  const offerGain =
+    track?.elevationGain != null && current.elevationGain !== Math.round(track.elevationGain)
+      ? track.elevationGain
+      : null;
   const summary = track
     ? [
         track.distance !== null ? formatDistance(track.distance, locale, { maximumFractionDigits: 1 }) : null,
@@ -94,17 +117,32 @@ export function GpxUpload({ courseId, courseName, trackId, track, locale, onUplo
           </p>
           {summary ? <p className="mt-1 text-emerald-950">{t("gpx.computed", { summary })}</p> : null}
           <div className="mt-2 flex flex-wrap gap-2">
-            {track && (track.distance !== null || track.elevationGain !== null) ? (
+            {offerDistance !== null ? (
               <button
                 type="button"
                 className={SECONDARY_BUTTON}
+                data-testid="gpx-offer-distance"
                 onClick={() => {
-                  onUse({ distance: track.distance, elevationGain: track.elevationGain });
-                  setStatus(t("gpx.used"));
+                  onUse({ distance: offerDistance });
+                  setStatus(t("gpx.usedDistance", { distance: km(offerDistance) }));
                 }}
               >
                 <Wand2 className="h-4 w-4" aria-hidden="true" />
-                {t("gpx.use")}
+                {t("gpx.offerDistance", { distance: km(offerDistance) })}
+              </button>
+            ) : null}
+            {offerGain !== null ? (
+              <button
+                type="button"
+                className={SECONDARY_BUTTON}
+                data-testid="gpx-offer-elevation"
+                onClick={() => {
+                  onUse({ elevationGain: offerGain });
+                  setStatus(t("gpx.usedElevation", { gain: formatElevation(offerGain, locale) }));
+                }}
+              >
+                <Wand2 className="h-4 w-4" aria-hidden="true" />
+                {t("gpx.offerElevation", { gain: formatElevation(offerGain, locale) })}
               </button>
             ) : null}
             <button type="button" className={LINK_BUTTON} onClick={remove}>

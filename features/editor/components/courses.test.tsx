@@ -121,3 +121,74 @@ describe("course completeness", () => {
     expect(screen.getByRole("heading", { name: "Épreuve 2 : Trail 25 km (copie)" })).toBeInTheDocument();
   });
 });
+
+/** The browser's upload of a GPX file, answered with a track of 13.2 km and 958 m of D+. */
+class FakeUpload {
+  static answer = {
+    track: { id: 991, name: "Boucle", distance: 13_213, elevationGain: 958 },
+    suggestions: { distance: 13_213, elevationGain: 958 },
+  };
+  status = 200;
+  responseText = JSON.stringify(FakeUpload.answer);
+  responseType = "";
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  abort() {}
+  send() {
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
+async function uploadGpx(card: HTMLElement) {
+  const input = within(card).getByTestId("gpx-input");
+  fireEvent.change(input, { target: { files: [new File(["<gpx/>"], "boucle.gpx", { type: "application/gpx+xml" })] } });
+  await within(card).findByTestId("gpx-track");
+}
+
+describe("a course's GPX track (issue 26 item 3)", () => {
+  beforeEach(() => {
+    vi.stubGlobal("XMLHttpRequest", FakeUpload);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("fills the distance and D+ left empty from the track", async () => {
+    renderEditor(savedEvent());
+    fireEvent.click(
+      within(screen.getByRole("navigation", { name: "Étapes du formulaire" })).getByRole("button", {
+        name: /Épreuves/,
+      }),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Ajouter une épreuve" }));
+    const card = (await screen.findAllByTestId("course-card"))[1] as HTMLElement;
+    await uploadGpx(card);
+    expect(within(card).getByTestId("gpx-track")).toHaveTextContent("Calculé depuis la trace : 13,2 km · D+ 958 m");
+    await waitFor(() => expect(within(card).getByLabelText(/^Distance/)).toHaveValue("13,21"));
+    expect(within(card).getByLabelText(/Dénivelé positif/)).toHaveValue("958");
+    // Nothing left to offer: the fields hold the track's figures.
+    expect(within(card).queryByTestId("gpx-offer-distance")).toBeNull();
+    expect(within(card).queryByTestId("gpx-offer-elevation")).toBeNull();
+  });
+
+  it("offers the track's figures where they differ from what the organiser typed, and keeps theirs until asked", async () => {
+    renderEditor(savedEvent());
+    fireEvent.click(
+      within(screen.getByRole("navigation", { name: "Étapes du formulaire" })).getByRole("button", {
+        name: /Épreuves/,
+      }),
+    );
+    const card = (await screen.findAllByTestId("course-card"))[0] as HTMLElement;
+    await uploadGpx(card);
+    expect(within(card).getByLabelText(/^Distance/)).toHaveValue("25");
+    expect(within(card).getByLabelText(/Dénivelé positif/)).toHaveValue("1200");
+    const offer = within(card).getByRole("button", { name: "La trace donne 13,2\u00a0km : utiliser ?" });
+    within(card).getByRole("button", { name: "La trace donne D+\u00a0958\u00a0m : utiliser ?" });
+    fireEvent.click(offer);
+    await waitFor(() => expect(within(card).getByLabelText(/^Distance/)).toHaveValue("13,21"));
+    expect(within(card).queryByTestId("gpx-offer-distance")).toBeNull();
+    expect(within(card).getByLabelText(/Dénivelé positif/)).toHaveValue("1200");
+  });
+});

@@ -207,11 +207,13 @@ export function CourseCard({ course, track, event, locale, action }: CourseCardP
             <RaceMapIsland
               label={t("courses.mapLabel", { name: course.name })}
               line={track.line}
+              breaks={track.breaks}
               markers={endMarkers(track.line, t)}
               className="aspect-[16/10] rounded-xl ring-1 ring-slate-200 sm:aspect-[2/1]"
             />
             <ElevationChartIsland
               profile={track.profile}
+              breaks={track.profileBreaks}
               name={course.name}
               distance={summary.distance}
               elevationGain={summary.elevationGain}
@@ -230,11 +232,7 @@ export function CourseCard({ course, track, event, locale, action }: CourseCardP
               <Download className="h-4 w-4" aria-hidden="true" />
               <span>
                 {t("courses.gpx")}
-                <span className="block font-normal text-ink-500 text-xs">
-                  {t("courses.gpxHint", {
-                    distance: formatDistance(summary.distance, locale, { maximumFractionDigits: 1 }),
-                  })}
-                </span>
+                <span className="block font-normal text-ink-500 text-xs">{t("courses.gpxHint")}</span>
               </span>
             </a>
           </div>

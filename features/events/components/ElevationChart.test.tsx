@@ -49,12 +49,37 @@ describe("ElevationChart", () => {
       />,
     );
     const image = screen.getByRole("img", { name: "Profil altimétrique : Trail des crêtes" });
-    const summary = screen.getByText(/dénivelé positif/);
+    const summary = screen.getByText(/dénivelé négatif/);
     expect(image).toHaveAttribute("aria-describedby", summary.id);
-    expect(summary.textContent).toBe(
-      "10\u00a0km avec 420\u00a0m de dénivelé positif et 400\u00a0m de dénivelé négatif ; altitude de 500\u00a0m à 900\u00a0m.",
-    );
+    // Distance and D+ are the course's figures, shown once above the chart (issue 26 item 3).
+    expect(summary.textContent).toBe("400\u00a0m de dénivelé négatif ; altitude de 500\u00a0m à 900\u00a0m.");
     expect(screen.getByRole("heading", { name: "Profil altimétrique" })).toBeInTheDocument();
+  });
+
+  it("draws each segment of a track on its own, nothing across the gap, and marks it (issue 26 item 4)", () => {
+    render(
+      <ElevationChart
+        profile={[
+          [0, 500],
+          [1_000, 500],
+          [1_000, 800],
+          [2_000, 850],
+        ]}
+        breaks={[2]}
+        name="Deux morceaux"
+        distance={2_000}
+        elevationGain={50}
+        elevationLoss={0}
+        minElevation={500}
+        maxElevation={850}
+        locale="fr"
+      />,
+    );
+    const image = screen.getByRole("img", { name: "Profil altimétrique : Deux morceaux" });
+    const line = image.querySelector("path[stroke]")!.getAttribute("d")!;
+    expect(line.match(/M/g)).toHaveLength(2);
+    expect(image.querySelectorAll("[data-gap]")).toHaveLength(1);
+    expect(screen.getByText(/tronçons/).textContent).toContain("La trace compte 2 tronçons");
   });
 
   it("draws nothing, and so shows no 0 m, for a track whose D+ is unknown", () => {

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatDistance, formatNumber } from "../../../shared/format.ts";
+import { splitAtBreaks } from "../../maps/geometry.ts";
 
 const W = 1000;
 const H = 220;
@@ -38,6 +39,11 @@ export function chartScale(profile: readonly (readonly [number, number])[], dist
 export type ElevationChartProps = {
   /** [distance m, elevation m] samples. */
   profile: readonly (readonly [number, number])[];
+  /**
+   * Indexes in `profile` where a new segment of the track starts: the chart draws no line across
+   * the gap (which the distance axis leaves out) and marks it.
+   */
+  breaks?: readonly number[];
   name: string;
   distance: number;
   /** Null when the track has no elevation: then there is no chart at all. */
@@ -63,18 +69,27 @@ export function ElevationChart(props: ElevationChartProps) {
   const scale = chartScale(profile, props.distance);
   const xOf = (d: number) => (d / 1000 / scale.xMax) * W;
   const yOf = (e: number) => H - ((e - scale.yMin) / (scale.yMax - scale.yMin)) * H;
-  const line = profile.map(([d, e]) => `${xOf(d).toFixed(1)},${yOf(e).toFixed(1)}`).join(" L");
-  const area = `M${xOf(profile[0][0]).toFixed(1)},${H} L${line} L${xOf(profile.at(-1)![0]).toFixed(1)},${H} Z`;
+  // One area and one line per segment: nothing drawn across a gap between two.
+  const parts = splitAtBreaks(profile, props.breaks).filter((part) => part.length >= 2);
+  const lineOf = (part: readonly (readonly [number, number])[]) =>
+    part.map(([d, e]) => `${xOf(d).toFixed(1)},${yOf(e).toFixed(1)}`).join(" L");
+  const line = parts.map((part) => `M${lineOf(part)}`).join(" ");
+  const area = parts
+    .map((part) => `M${xOf(part[0][0]).toFixed(1)},${H} L${lineOf(part)} L${xOf(part.at(-1)![0]).toFixed(1)},${H} Z`)
+    .join(" ");
+  const gaps = parts.slice(1).map((part) => xOf(part[0][0]));
   const metres = (m: number) => `${formatNumber(Math.round(m), locale, { maximumFractionDigits: 0 })}\u00a0m`;
   const min = props.minElevation ?? Math.min(...profile.map((p) => p[1]));
   const max = props.maxElevation ?? Math.max(...profile.map((p) => p[1]));
-  const summary = t("profile.summary", {
-    distance: formatDistance(props.distance, locale, { maximumFractionDigits: 1 }),
-    gain: metres(elevationGain),
-    loss: metres(elevationLoss),
-    min: metres(min),
-    max: metres(max),
-  });
+  const segmentsNote = parts.length > 1 ? ` ${t("profile.segments", { count: parts.length })}` : "";
+  // Distance and D+ are the page's own figures, shown once above the chart (issue 26 item 3): the
+  // summary says what only the profile tells.
+  const summary =
+    t("profile.summary", {
+      loss: metres(elevationLoss),
+      min: metres(min),
+      max: metres(max),
+    }) + segmentsNote;
   const pct = (value: number, total: number) => `${((value / total) * 100).toFixed(2)}%`;
   const point = hover === null ? null : profile[hover];
   const HeadingTag = props.headingLevel ?? "h4";
@@ -134,8 +149,22 @@ export function ElevationChart(props: ElevationChartProps) {
               />
             ))}
             <path d={area} fill={`url(#${id}-fill)`} />
+            {gaps.map((x) => (
+              <line
+                key={x}
+                x1={x}
+                x2={x}
+                y1="0"
+                y2={H}
+                stroke="#475569"
+                strokeWidth="1.5"
+                vectorEffect="non-scaling-stroke"
+                strokeDasharray="2 3"
+                data-gap=""
+              />
+            ))}
             <path
-              d={`M${line}`}
+              d={line}
               fill="none"
               stroke="#d9480f"
               strokeWidth="2"

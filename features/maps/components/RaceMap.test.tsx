@@ -37,9 +37,27 @@ describe("RaceMap without WebGL (server rendering, jsdom, old browsers)", () => 
     });
     const image = screen.getByRole("img", { name: "Carte du parcours : 42 km" });
     expect(image.tagName.toLowerCase()).toBe("svg");
-    expect(container.querySelectorAll("polyline")).toHaveLength(2);
+    const drawn = [...container.querySelectorAll("g[fill='none'] > *")];
+    expect(drawn).toHaveLength(2);
+    expect(
+      drawn.map((el) => (el.getAttribute("d") ?? el.getAttribute("points") ?? "").match(/M/g)?.length ?? 1),
+    ).toEqual([1, 1]);
     expect(container.querySelectorAll("circle")).toHaveLength(2);
     expect(container.querySelector("[data-map-ready]")).toHaveAttribute("data-map-ready", "false");
+  });
+
+  it("draws a track of two segments as two lines, nothing across the gap (issue 26 item 4)", () => {
+    const { container } = renderMap({
+      label: "Carte du parcours",
+      line: [...line, [6.95, 45.92], [6.96, 45.93]],
+      breaks: [3],
+    });
+    const drawn = [...container.querySelectorAll("g[fill='none'] > *")];
+    expect(drawn).toHaveLength(2);
+    for (const el of drawn) {
+      expect(el.tagName.toLowerCase()).toBe("path");
+      expect(el.getAttribute("d")?.match(/M/g)).toHaveLength(2);
+    }
   });
 
   it("puts a single place in the middle with a pin", () => {

@@ -12,14 +12,14 @@
  * - Popups render React content (`renderPopup`) through a portal, so they keep the page's context
  *   (translations, router links) and React escapes every text.
  */
-import type { Feature, FeatureCollection, LineString, Point } from "geojson";
+import type { Feature, FeatureCollection, MultiLineString, Point } from "geojson";
 import type * as MaplibreTypes from "maplibre-gl";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { formatNumber } from "../../../shared/format.ts";
-import { boundsOf } from "../geometry.ts";
+import { boundsOf, splitAtBreaks } from "../geometry.ts";
 import { mapStyleUrl } from "./map-style.ts";
 import type { RaceMapMarker } from "./markers.ts";
 import { MARKER_COLORS, StaticMap } from "./StaticMap.tsx";
@@ -32,6 +32,8 @@ export type RaceMapProps<M extends RaceMapMarker = RaceMapMarker> = {
   markers?: readonly M[];
   /** A course line as [lng, lat] positions. */
   line?: readonly (readonly [number, number])[];
+  /** Indexes in `line` where a new segment starts: the gaps between segments are not drawn. */
+  breaks?: readonly number[];
   /**
    * Group nearby races (markers of kind "event" or without kind) into counted clusters; a click on
    * a cluster zooms into it, a click on a race opens its popup. Other kinds stay separate markers.
@@ -97,11 +99,17 @@ function dotElement(kind: "start" | "finish", label: string): HTMLElement {
 const LINE_SOURCE = "race-map-line";
 const POINT_SOURCE = "race-map-points";
 
-function lineData(line: RaceMapProps["line"]): Feature<LineString> {
+/** The line as one MultiLineString, a LineString per segment: nothing drawn across a gap. */
+function lineData(line: RaceMapProps["line"], breaks: RaceMapProps["breaks"]): Feature<MultiLineString> {
   return {
     type: "Feature",
     properties: {},
-    geometry: { type: "LineString", coordinates: (line ?? []).map(([lng, lat]) => [lng, lat]) },
+    geometry: {
+      type: "MultiLineString",
+      coordinates: splitAtBreaks(line ?? [], breaks)
+        .filter((segment) => segment.length >= 2)
+        .map((segment) => segment.map(([lng, lat]) => [lng, lat])),
+    },
   };
 }
 
@@ -131,6 +139,7 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
     label,
     markers = [],
     line,
+    breaks,
     cluster = false,
     renderPopup,
     className = "aspect-[16/10]",
@@ -151,12 +160,12 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
   const [popup, setPopup] = useState<{ marker: M; el: HTMLElement; instance: MaplibreTypes.Popup } | null>(null);
 
   // The latest props, for handlers registered once.
-  const latest = useRef({ markers, line, renderPopup });
-  latest.current = { markers, line, renderPopup };
+  const latest = useRef({ markers, line, breaks, renderPopup });
+  latest.current = { markers, line, breaks, renderPopup };
 
   const dataKey = useMemo(
-    () => JSON.stringify([line ?? [], markers.map((m) => [m.id, m.lng, m.lat, m.kind ?? "event"])]),
-    [line, markers],
+    () => JSON.stringify([line ?? [], breaks ?? [], markers.map((m) => [m.id, m.lng, m.lat, m.kind ?? "event"])]),
+    [line, breaks, markers],
   );
   const keyRef = useRef(dataKey);
   keyRef.current = dataKey;
@@ -261,7 +270,7 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
 
   function addContent(lib: Maplibre, map: MaplibreTypes.Map) {
     appliedKey.current = keyRef.current;
-    map.addSource(LINE_SOURCE, { type: "geojson", data: lineData(latest.current.line) });
+    map.addSource(LINE_SOURCE, { type: "geojson", data: lineData(latest.current.line, latest.current.breaks) });
     map.addLayer({
       id: "race-map-line-casing",
       type: "line",
@@ -393,7 +402,7 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
     if (!ready || !current || appliedKey.current === dataKey) return;
     appliedKey.current = dataKey;
     const { lib, map } = current;
-    (map.getSource(LINE_SOURCE) as MaplibreTypes.GeoJSONSource | undefined)?.setData(lineData(line));
+    (map.getSource(LINE_SOURCE) as MaplibreTypes.GeoJSONSource | undefined)?.setData(lineData(line, breaks));
     if (cluster) {
       for (const marker of clusterLabels.current.values()) marker.remove();
       clusterLabels.current.clear();
@@ -416,7 +425,7 @@ export function RaceMap<M extends RaceMapMarker = RaceMapMarker>(props: RaceMapP
   return (
     <div ref={frame} className={`relative isolate overflow-hidden bg-[#cfdfe6] ${className}`} data-map-ready={ready}>
       <div className="absolute inset-0" hidden={ready} aria-hidden={ready || undefined}>
-        {fallback ?? <StaticMap label={label} line={line} markers={markers} />}
+        {fallback ?? <StaticMap label={label} line={line} breaks={breaks} markers={markers} />}
       </div>
       {/* MapLibre makes its container position: relative; the wrapper keeps it filling the frame. */}
       <div className="absolute inset-0">

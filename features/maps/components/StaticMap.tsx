@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { boxView, FRANCE_BOUNDS } from "../geometry.ts";
+import { boxView, FRANCE_BOUNDS, splitAtBreaks } from "../geometry.ts";
 import type { RaceMapMarker } from "./markers.ts";
 
 const WIDTH = 480;
@@ -37,10 +37,13 @@ function outlineUrl(view: NonNullable<ReturnType<typeof boxView>>): string {
 export function StaticMap({
   label,
   line,
+  breaks,
   markers = [],
 }: {
   label: string;
   line?: readonly (readonly [number, number])[];
+  /** Indexes in `line` where a new segment starts: nothing is drawn across the gap. */
+  breaks?: readonly number[];
   markers?: readonly RaceMapMarker[];
 }) {
   const gridId = `grid-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
@@ -52,6 +55,11 @@ export function StaticMap({
   const projected = view ? positions.map(view.project) : [];
   const linePoints = projected.slice(0, line?.length ?? 0);
   const markerPoints = projected.slice(line?.length ?? 0);
+  // One subpath per segment: a gap stays a gap.
+  const lineD = splitAtBreaks(linePoints, breaks)
+    .filter((segment) => segment.length >= 2)
+    .map((segment) => `M${segment.map((p) => `${p.x},${p.y}`).join("L")}`)
+    .join("");
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -76,14 +84,10 @@ export function StaticMap({
           preserveAspectRatio="none"
         />
       )}
-      {linePoints.length > 1 && (
+      {lineD && (
         <g fill="none" strokeLinecap="round" strokeLinejoin="round">
-          <polyline points={linePoints.map((p) => `${p.x},${p.y}`).join(" ")} stroke="#fff" strokeWidth="7" />
-          <polyline
-            points={linePoints.map((p) => `${p.x},${p.y}`).join(" ")}
-            stroke={MARKER_COLORS.place}
-            strokeWidth="3.5"
-          />
+          <path d={lineD} stroke="#fff" strokeWidth="7" />
+          <path d={lineD} stroke={MARKER_COLORS.place} strokeWidth="3.5" />
         </g>
       )}
       {markers.map((m, i) => {

@@ -98,8 +98,8 @@ export function PosterCreator({
   const [preview, setPreview] = useState<PreviewLayer>({ layer: null, towns: false });
   const basemap = preview.layer;
   const scene = useMemo(
-    () => (fonts ? renderPoster(design, { points: initial.track }, fonts, basemap) : null),
-    [design, fonts, initial.track, basemap],
+    () => (fonts ? renderPoster(design, { points: initial.track, breaks: initial.trackBreaks }, fonts, basemap) : null),
+    [design, fonts, initial.track, initial.trackBreaks, basemap],
   );
   const askTowns = openData && design.towns;
   useBasemap(design.mapStyle, askTowns, scene?.view, styles, preview, setPreview, async (response) => {

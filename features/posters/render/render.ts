@@ -61,7 +61,12 @@ export type Scene = {
   view: [number, number, number, number] | null;
 };
 
-export type PosterTrack = { points: readonly TrackPoint[] };
+/**
+ * The line to draw and, when it has several segments (a GPX file's <trkseg>s), the indexes in
+ * `points` where each but the first starts: no line is drawn across the gap, and the distance
+ * (figures, kilometre marks, profile) leaves it out.
+ */
+export type PosterTrack = { points: readonly TrackPoint[]; breaks?: readonly number[] | null };
 
 const PRINT = { fr: frPosters.print, en: enPosters.print };
 
@@ -75,26 +80,38 @@ function ramp(colors: readonly string[], t: number): string {
 
 const f2 = (n: number) => n.toFixed(2);
 
-function polyline(xy: readonly [number, number][], from = 0, to = xy.length - 1): string {
+function polyline(xy: readonly [number, number][], from = 0, to = xy.length - 1, starts?: ReadonlySet<number>): string {
   let d = "";
-  for (let i = from; i <= to; i++) d += `${i === from ? "M" : "L"}${f2(xy[i][0])} ${f2(xy[i][1])}`;
+  for (let i = from; i <= to; i++) d += `${i === from || starts?.has(i) ? "M" : "L"}${f2(xy[i][0])} ${f2(xy[i][1])}`;
   return d;
 }
 
-/** Every point at least `minGap` page units from the last one kept (first and last always kept). */
-function thin(xy: readonly [number, number][], minGap: number): number[] {
+/**
+ * Every point at least `minGap` page units from the last one kept; the first and last points of
+ * each segment (`segment`: the segment of each point) are always kept.
+ */
+function thin(xy: readonly [number, number][], minGap: number, segment: ArrayLike<number>): number[] {
   const kept = [0];
   let [lx, ly] = xy[0];
-  for (let i = 1; i < xy.length - 1; i++) {
+  const last = xy.length - 1;
+  for (let i = 1; i < last; i++) {
     const dx = xy[i][0] - lx;
     const dy = xy[i][1] - ly;
-    if (dx * dx + dy * dy >= minGap * minGap) {
+    const end = segment[i] !== segment[i - 1] || segment[i] !== segment[i + 1];
+    if (end || dx * dx + dy * dy >= minGap * minGap) {
       kept.push(i);
       [lx, ly] = xy[i];
     }
   }
-  if (xy.length > 1) kept.push(xy.length - 1);
+  if (xy.length > 1) kept.push(last);
   return kept;
+}
+
+/** Positions in `kept` (indexes of points) where a new segment starts. */
+function keptStarts(kept: readonly number[], segment: ArrayLike<number>): Set<number> {
+  const starts = new Set<number>();
+  for (let k = 1; k < kept.length; k++) if (segment[kept[k]] !== segment[kept[k - 1]]) starts.add(k);
+  return starts;
 }
 
 function ordinal(rank: number, lang: "fr" | "en"): string {
@@ -161,20 +178,31 @@ type Geometry = {
 };
 /** What the renderer reads of a track, whatever the design: computed once per track. */
 type TrackData = {
+  /** The breaks it was computed with. */
+  key: string;
   points: TrackPoint[];
   elevations: (number | null)[];
   hasElevation: boolean;
   /** Lowest and highest known elevation. */
   lo: number;
   hi: number;
+  /** Distance from the start at each point, without the gaps between segments. */
   dist: Float64Array;
+  /** The segment of each point (0 for the first). */
+  segment: Int32Array;
 };
 const trackCache = new WeakMap<readonly TrackPoint[], TrackData>();
 
-function trackData(source: readonly TrackPoint[]): TrackData {
+function trackData(source: readonly TrackPoint[], breaks: readonly number[] | null | undefined): TrackData {
+  const key = breaks?.length ? breaks.join(",") : "";
   let found = trackCache.get(source);
-  if (!found) {
-    const points = source.filter((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]));
+  if (found?.key !== key) {
+    const cuts = new Set(breaks ?? []);
+    const segmentOfSource = new Int32Array(source.length);
+    for (let i = 1; i < source.length; i++) segmentOfSource[i] = segmentOfSource[i - 1] + (cuts.has(i) ? 1 : 0);
+    const kept = source.flatMap((p, i) => (Number.isFinite(p[0]) && Number.isFinite(p[1]) ? [i] : []));
+    const points = kept.map((i) => source[i]);
+    const segment = Int32Array.from(kept, (i) => segmentOfSource[i]);
     const elevations = points.map((p) => (p[2] == null || !Number.isFinite(p[2]) ? null : p[2]));
     let lo = Number.POSITIVE_INFINITY;
     let hi = Number.NEGATIVE_INFINITY;
@@ -185,7 +213,14 @@ function trackData(source: readonly TrackPoint[]): TrackData {
       if (e < lo) lo = e;
       if (e > hi) hi = e;
     }
-    found = { points, elevations, hasElevation: known >= 2, lo, hi, dist: cumulative(points) };
+    const dist = cumulative(points);
+    // No distance across a gap: every later point moves back by the gap's length.
+    let gaps = 0;
+    for (let i = 1; i < points.length; i++) {
+      if (segment[i] !== segment[i - 1]) gaps += dist[i] - dist[i - 1];
+      dist[i] -= gaps;
+    }
+    found = { key, points, elevations, hasElevation: known >= 2, lo, hi, dist, segment };
     trackCache.set(source, found);
   }
   return found;
@@ -201,8 +236,9 @@ function geometryOf(
   points: readonly TrackPoint[],
   map: Frame,
   padding: number,
+  breaks: string,
 ): Geometry {
-  const key = [map.x, map.y, map.w, map.h, padding].map((v) => v.toFixed(4)).join(",");
+  const key = `${[map.x, map.y, map.w, map.h, padding].map((v) => v.toFixed(4)).join(",")}|${breaks}`;
   const cached = geometryCache.get(source);
   if (cached?.key === key) return cached;
   const fit = fitTrack(points, map, padding);
@@ -217,6 +253,7 @@ function colourPieces(
   idx: number[],
   elevations: (number | null)[],
   hasElevation: boolean,
+  starts: ReadonlySet<number>,
 ): { d: string; t: number }[] {
   const keptEle = idx.map((i) => elevations[i]);
   let lo = Number.POSITIVE_INFINITY;
@@ -235,6 +272,13 @@ function colourPieces(
   let start = 0;
   let bucket = Math.round(value(0) * BUCKETS);
   for (let k = 1; k < kept.length; k++) {
+    if (starts.has(k)) {
+      // A gap: the piece ends with its segment, the next starts with the next segment.
+      if (k - 1 > start) pieces.push({ d: polyline(kept, start, k - 1), t: bucket / BUCKETS });
+      start = k;
+      bucket = Math.round(value(k) * BUCKETS);
+      continue;
+    }
     const b = Math.round(value(k) * BUCKETS);
     if (b !== bucket || k === kept.length - 1) {
       pieces.push({ d: polyline(kept, start, k), t: bucket / BUCKETS });
@@ -264,7 +308,7 @@ export function renderPoster(
   const prims: Prim[] = [{ t: "rect", x: 0, y: 0, w: W, h: H, fill: colors.background }];
   const boxes: TextBox[] = [];
 
-  const { points, elevations, hasElevation, dist } = trackData(track.points);
+  const { points, elevations, hasElevation, dist, segment } = trackData(track.points, track.breaks);
   const totalM = points.length > 1 ? dist[dist.length - 1] : null;
 
   // Vertical layout.
@@ -305,7 +349,7 @@ export function renderPoster(
   let openDataDrawn = false;
 
   if (points.length >= 2) {
-    const geometry = geometryOf(track.points, points, map, short * 0.03);
+    const geometry = geometryOf(track.points, points, map, short * 0.03, trackData(track.points, track.breaks).key);
     const xy = geometry.xy;
     const [vx0, vy1] = geometry.fit.fromPage(map.x, map.y);
     const [vx1, vy0] = geometry.fit.fromPage(map.x + map.w, map.y + map.h);
@@ -372,15 +416,16 @@ export function renderPoster(
     }
 
     // Points closer than half the line's width apart cannot be seen at print size.
-    geometry.kept ??= thin(xy, strokeW * 0.5);
+    geometry.kept ??= thin(xy, strokeW * 0.5, segment);
     const idx = geometry.kept;
     const kept = idx.map((i) => xy[i]);
+    const starts = keptStarts(idx, segment);
     // A halo in the background colour keeps the line readable over contours.
     // The same strings from one redraw to the next: the preview's React diff sees them unchanged.
-    geometry.line ??= polyline(kept);
+    geometry.line ??= polyline(kept, 0, kept.length - 1, starts);
     prims.push({ t: "path", d: geometry.line, stroke: colors.background, width: strokeW * 2.6, round: true });
     if (drawnStyle === "colour") {
-      geometry.colourPieces ??= colourPieces(kept, idx, elevations, hasElevation);
+      geometry.colourPieces ??= colourPieces(kept, idx, elevations, hasElevation, starts);
       for (const piece of geometry.colourPieces)
         prims.push({ t: "path", d: piece.d, stroke: ramp(HYPSO, piece.t), width: strokeW * 1.3, round: true });
     } else {
@@ -460,24 +505,41 @@ export function renderPoster(
     }
 
     if (profile && totalM) {
-      const { lo, hi } = trackData(track.points);
+      const { lo, hi } = trackData(track.points, track.breaks);
       const span = Math.max(hi - lo, 1);
       const samples = Math.min(400, points.length);
-      let d = `M${f2(profile.x)} ${f2(profile.y + profile.h)}`;
+      const base = f2(profile.y + profile.h);
+      // One area and one line per segment: the profile breaks where the track does.
+      let d = "";
       let line = "";
       let j = 0;
       let lastEle = elevations.find((e) => e != null) ?? lo;
+      let run: string[] = [];
+      let runSegment = segment[0];
+      const close = () => {
+        if (run.length === 0) return;
+        const first = run[0];
+        const lastX = run[run.length - 1].split(" ")[0];
+        d += `M${first.split(" ")[0]} ${base}L${run.join("L")}L${lastX} ${base}Z`;
+        line += `M${run.join("L")}`;
+        run = [];
+      };
       for (let s = 0; s < samples; s++) {
         const target = (totalM * s) / (samples - 1);
         while (j < points.length - 1 && dist[j] < target) j++;
+        // Past a gap the sample belongs to the next segment, whose first point is at the same distance.
+        while (j < points.length - 1 && segment[j + 1] !== segment[j] && dist[j + 1] <= target) j++;
         const e = elevations[j] ?? lastEle;
         lastEle = e;
         const x = profile.x + (profile.w * s) / (samples - 1);
         const y = profile.y + profile.h - ((e - lo) / span) * profile.h * 0.92;
-        d += `L${f2(x)} ${f2(y)}`;
-        line += `${s === 0 ? "M" : "L"}${f2(x)} ${f2(y)}`;
+        if (segment[j] !== runSegment) {
+          close();
+          runSegment = segment[j];
+        }
+        run.push(`${f2(x)} ${f2(y)}`);
       }
-      d += `L${f2(profile.x + profile.w)} ${f2(profile.y + profile.h)}Z`;
+      close();
       prims.push({ t: "path", d, fill: drawnStyle === "colour" ? HYPSO[5] : colors.track, opacity: 0.22 });
       prims.push({
         t: "path",
