@@ -119,6 +119,12 @@ export const errorCatalogue = {
   RESULT_ALREADY_CLAIMED: { status: 409, key: "errors.resultAlreadyClaimed" },
   /** One result per member per course: they already claimed or recorded one there. */
   RESULT_ALREADY_RECORDED: { status: 409, key: "errors.resultAlreadyRecorded" },
+  /** A member's claim on another line of the course waits for the organiser (features/results). */
+  RESULT_CLAIM_PENDING: { status: 409, key: "errors.resultClaimPending" },
+  /** The organiser refused the member's claim on this line. */
+  RESULT_CLAIM_REFUSED: { status: 409, key: "errors.resultClaimRefused" },
+  /** Deciding on a claim that was decided already. */
+  RESULT_CLAIM_DECIDED: { status: 409, key: "errors.resultClaimDecided" },
   /** Recording a result by hand on a course whose results were imported: claim the line instead. */
   COURSE_HAS_RESULTS: { status: 409, key: "errors.courseHasResults", field: "courseId" },
   /** Recording a result for an edition that has not taken place yet. */
