@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
-import { AccountLayout } from "../../features/accounts/components/AccountLayout.tsx";
+import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
 import { AdminActivitiesView } from "../../features/activities/components/AdminActivities.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
@@ -24,9 +24,9 @@ export default function AdminActivitiesPage({ loaderData }: Route.ComponentProps
   const { t, i18n } = useTranslation("activities");
   const locale = i18n.language === "en" ? "en" : "fr";
   return (
-    <AccountLayout locale={locale} title={t("admin.title")} wide>
+    <AdminLayout locale={locale} title={t("admin.title")} wide>
       <AdminActivitiesView data={loaderData} locale={locale} />
-    </AccountLayout>
+    </AdminLayout>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
-import { AccountLayout } from "../../features/accounts/components/AccountLayout.tsx";
+import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
 import { callApi } from "../../features/ratings/components/api.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
@@ -41,7 +41,7 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
   }
 
   return (
-    <AccountLayout locale={locale} title={t("admin.heading")}>
+    <AdminLayout locale={locale} title={t("admin.heading")} wide={false}>
       <p className="mb-5 text-ink-700">{t("admin.lead")}</p>
       {loaderData.items.length === 0 && <p className="text-ink-700">{t("admin.empty")}</p>}
       <ul className="space-y-4" data-testid="reported-comments">
@@ -95,7 +95,7 @@ export default function AdminCommentsPage({ loaderData }: Route.ComponentProps) 
           </li>
         ))}
       </ul>
-    </AccountLayout>
+    </AdminLayout>
   );
 }
 

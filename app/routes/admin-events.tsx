@@ -1,6 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
 import {
   EventsManager,
   QUEUES,
@@ -10,7 +11,6 @@ import {
 } from "../../features/editor/components/admin/EventsManager.tsx";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
-import { LazyToastHost } from "../../shared/ui/lazy-toasts.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/admin-events";
@@ -35,12 +35,9 @@ export default function AdminEventsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("editor");
   const locale = useLocale();
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-10">
-      <h1 className="font-bold text-2xl text-ink-900 sm:text-3xl">{t("admin.title")}</h1>
-      <p className="mt-1 mb-5 text-ink-700">{t("admin.lead")}</p>
+    <AdminLayout locale={locale} title={t("admin.title")} lead={t("admin.lead")}>
       <EventsManager locale={locale} {...loaderData} />
-      <LazyToastHost />
-    </div>
+    </AdminLayout>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { AccountLayout } from "../../features/accounts/components/AccountLayout.tsx";
+import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
 import { money, orderDay, StatusBadge } from "../../features/orders/components/OrdersPanel.tsx";
 import { ORDER_STATUSES, type OrderStatus } from "../../features/orders/order-status.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
@@ -32,7 +32,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
     [t("admin.creditsSold"), String(totals.creditsSold)],
   ];
   return (
-    <AccountLayout locale={locale} title={t("admin.title")} wide>
+    <AdminLayout locale={locale} title={t("admin.title")} wide>
       <dl className="grid gap-3 sm:grid-cols-4" data-testid="sales-totals">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -104,6 +104,6 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
           </table>
         </section>
       )}
-    </AccountLayout>
+    </AdminLayout>
   );
 }

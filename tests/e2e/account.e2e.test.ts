@@ -1,8 +1,10 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { E2E_ADMINS } from "./accounts.ts";
 import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, MOBILE, untilHydrated } from "./browser.ts";
 import { mailbox } from "./mailbox.ts";
+import { verifiedMember } from "./members.ts";
 
 /**
  * Account journeys in Chromium against the built server, which delivers its mail through a real
@@ -335,5 +337,142 @@ describe("without JavaScript", () => {
     await expect.poll(() => page.getByRole("status").textContent()).toContain(address);
     await mailTo(address, /token=/, before);
     await context.close();
+  });
+});
+
+/** Signs the context in through the API, as the login form would. */
+async function signInAs(context: BrowserContext, address: string, password: string) {
+  const response = await context.request.post(`${baseURL}/api/login`, {
+    headers: { "x-dossard-access": "dossard-web-1" },
+    data: { email: address, password },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Each link of the menu, and whether the whole of it lies inside the window. */
+async function menuLinks(page: Page, menu: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  const links = page.getByRole("navigation", { name: menu }).getByRole("link");
+  const shown: { name: string; inside: boolean }[] = [];
+  for (const link of await links.all()) {
+    if (!(await link.isVisible())) continue;
+    const box = await link.boundingBox();
+    const name = (await link.textContent()) ?? "";
+    shown.push({ name, inside: Boolean(box && box.x >= 0 && box.x + box.width <= width && box.width > 0) });
+  }
+  return shown;
+}
+
+const ACCOUNT_PAGES = [
+  "Planning",
+  "Favoris",
+  "Résultats",
+  "Activités",
+  "Alertes",
+  "Mes événements",
+  "Mes posters",
+  "Commandes",
+  "Profil",
+  "Paramètres",
+];
+
+describe("the account's and the admin area's menus", () => {
+  it("reach every page of the account on a phone, by keyboard, the current one named", async () => {
+    const member = await verifiedMember("Noémie");
+    const context = await browser.newContext(MOBILE);
+    await signInAs(context, member.email, member.password);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/user/profil`);
+    await untilHydrated(page);
+    const menu = page.getByRole("navigation", { name: "Mon compte" });
+    // Closed, it names the page shown; Enter on its summary opens it.
+    const summary = menu.locator("summary");
+    expect(await summary.textContent()).toBe("Mon compteProfil");
+    expect(await menuLinks(page, "Mon compte")).toEqual([]);
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    expect(await menuLinks(page, "Mon compte")).toEqual(ACCOUNT_PAGES.map((name) => ({ name, inside: true })));
+    expect(await menu.getByRole("link", { name: "Profil" }).getAttribute("aria-current")).toBe("page");
+    expect(await seriousViolations(page)).toEqual([]);
+    // Tab walks the sections in order; Enter follows one.
+    for (let i = 0; i < ACCOUNT_PAGES.indexOf("Paramètres") + 1; i++) await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Paramètres");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseURL}/user/parametres`);
+    await expect.poll(() => summary.textContent()).toBe("Mon compteParamètres");
+    await summary.focus();
+    await page.keyboard.press("Space");
+    expect(await menu.getByRole("link", { name: "Paramètres" }).getAttribute("aria-current")).toBe("page");
+    await menu.getByRole("link", { name: "Mes posters" }).click();
+    await page.waitForURL(`${baseURL}/user/posters`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  it("show every page of the account in a side menu on a wide screen", async () => {
+    const member = await verifiedMember("Yanis");
+    const context = await browser.newContext(DESKTOP);
+    await signInAs(context, member.email, member.password);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/user/planning`);
+    await untilHydrated(page);
+    expect(await menuLinks(page, "Mon compte")).toEqual(ACCOUNT_PAGES.map((name) => ({ name, inside: true })));
+    const menu = page.getByRole("navigation", { name: "Mon compte" });
+    expect(await menu.getByRole("link", { name: "Planning" }).getAttribute("aria-current")).toBe("page");
+    expect(await seriousViolations(page)).toEqual([]);
+    await menu.getByRole("link", { name: "Commandes" }).click();
+    await page.waitForURL(`${baseURL}/user/commandes`);
+    await expect.poll(() => menu.getByRole("link", { name: "Commandes" }).getAttribute("aria-current")).toBe("page");
+    await context.close();
+  });
+
+  it("give the admin area its own menu, at 1280 and at 360 px", async () => {
+    const admin = E2E_ADMINS.menus;
+    const wide = await browser.newContext(DESKTOP);
+    await signInAs(wide, admin.email, admin.password);
+    const page = await wide.newPage();
+    await page.goto(`${baseURL}/user/profil`);
+    await untilHydrated(page);
+    await page
+      .getByRole("navigation", { name: "Mon compte" })
+      .getByRole("link", { name: "Espace d'administration" })
+      .click();
+    await page.waitForURL(`${baseURL}/admin/evenements`);
+    const sections = [
+      "Événements",
+      "Commentaires signalés",
+      "Activités importées",
+      "Ventes et commandes",
+      "Retour à mon compte",
+    ];
+    await expect
+      .poll(() => menuLinks(page, "Administration"))
+      .toEqual(sections.map((name) => ({ name, inside: true })));
+    const menu = page.getByRole("navigation", { name: "Administration" });
+    expect(await menu.getByRole("link", { name: "Événements" }).getAttribute("aria-current")).toBe("page");
+    expect(await seriousViolations(page)).toEqual([]);
+    await menu.getByRole("link", { name: "Ventes et commandes" }).click();
+    await page.waitForURL(`${baseURL}/admin/commandes`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Ventes et commandes");
+    await wide.close();
+
+    const phone = await browser.newContext(MOBILE);
+    await signInAs(phone, admin.email, admin.password);
+    const small = await phone.newPage();
+    await small.goto(`${baseURL}/admin/activities`);
+    await untilHydrated(small);
+    const summary = small.getByRole("navigation", { name: "Administration" }).locator("summary");
+    expect(await summary.textContent()).toBe("AdministrationActivités importées");
+    await summary.focus();
+    await small.keyboard.press("Enter");
+    expect(await menuLinks(small, "Administration")).toEqual(sections.map((name) => ({ name, inside: true })));
+    expect(await seriousViolations(small)).toEqual([]);
+    await small
+      .getByRole("navigation", { name: "Administration" })
+      .getByRole("link", { name: "Commentaires signalés" })
+      .click();
+    await small.waitForURL(`${baseURL}/admin/commentaires`);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await phone.close();
   });
 });

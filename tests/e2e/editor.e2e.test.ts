@@ -110,7 +110,10 @@ describe("listing an event", () => {
 
     await page.goto(`${baseURL}/user/profil`);
     await untilHydrated(page);
-    await page.getByRole("link", { name: "Mes événements" }).click();
+    // On a phone the account's pages are behind its menu.
+    const accountMenu = page.getByRole("navigation", { name: "Mon compte" });
+    await accountMenu.locator("summary").click();
+    await accountMenu.getByRole("link", { name: "Mes événements" }).click();
     await page.waitForURL(`${baseURL}/user/evenements`);
     await untilHydrated(page);
     await expect.poll(() => page.title()).toBe("Mes événements | Dossard");
