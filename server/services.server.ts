@@ -21,6 +21,7 @@ import type { BasemapSources } from "../features/posters/basemap/basemap.server.
 import type { OpenDataSource } from "../features/posters/basemap/opendata.server.ts";
 import { type PosterSources, postersService } from "../features/posters/posters.service.server.ts";
 import { ratingsService } from "../features/ratings/ratings.service.server.ts";
+import { resultClaimsService } from "../features/results/claims.service.server.ts";
 import { resultsImportService } from "../features/results/import/results-import.service.server.ts";
 import { resultsService } from "../features/results/results.service.server.ts";
 import { eventGroupsService } from "../features/search/groups.service.server.ts";
@@ -162,6 +163,28 @@ export function createServices(
     engagement,
     ratings: ratingsService(db, clock),
     results,
+    resultClaims: resultClaimsService(db, clock, {
+      // The member hears of the organiser's decision on their claim.
+      notify: async (tx, notice) => {
+        const user = await accounts.byId(notice.userId, tx);
+        if (!user || user.disabledAt) return;
+        const locale = user.locale === "en" ? "en" : "fr";
+        await deps.mail.send({
+          to: user.email,
+          userId: user.id,
+          template: "resultClaimDecided",
+          locale,
+          params: {
+            firstName: user.firstName,
+            eventName: notice.eventName,
+            courseName: notice.courseName,
+            decision: notice.decision,
+            resultsUrl: publicUrl(pagePath("results", locale), deps.publicOrigin),
+          },
+          tx,
+        });
+      },
+    }),
     badges: badgesService(db, clock),
     posters: postersService(db, clock, {
       storage: deps.storage,

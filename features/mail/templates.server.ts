@@ -37,6 +37,14 @@ export type MailTemplateParams = {
     eventUrl: string;
     message?: string;
   };
+  /** The organiser (or an admin) decided on a member's claim of a results line ("c'est moi"). */
+  resultClaimDecided: {
+    firstName: string;
+    eventName: string;
+    courseName: string;
+    decision: "approved" | "refused";
+    resultsUrl: string;
+  };
   /** A member listed a new event: it waits for moderation; the link opens their pending page. */
   eventSubmitted: { firstName: string; eventName: string; eventUrl: string };
   /** Alerts (features/alerts): the week's new races of a saved search. */
@@ -238,6 +246,14 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
           ]
         : []),
       { kind: "button", label: t("eventModerated.button"), url: eventUrl },
+    ],
+  },
+  resultClaimDecided: {
+    required: ["eventName", "courseName", "decision", "resultsUrl"],
+    body: (t, { eventName, courseName, decision, resultsUrl }) => [
+      { kind: "paragraph", text: t(`resultClaimDecided.${decision}`, { eventName, courseName }) },
+      ...(decision === "refused" ? [{ kind: "paragraph", text: t("resultClaimDecided.refusedHelp") } as const] : []),
+      { kind: "button", label: t("resultClaimDecided.button"), url: resultsUrl },
     ],
   },
   eventSubmitted: {

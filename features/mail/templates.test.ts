@@ -35,6 +35,13 @@ const SAMPLE_PARAMS: MailTemplateParams = {
     eventUrl: "https://dossard.example/course/trail-des-cretes-2026",
     message: "Merci pour cette belle fiche.",
   },
+  resultClaimDecided: {
+    firstName: "Léa",
+    eventName: "Trail des Crêtes",
+    courseName: "Le 42 km",
+    decision: "refused",
+    resultsUrl: "https://dossard.example/user/resultats",
+  },
   eventSubmitted: {
     firstName: "Léa",
     eventName: "Trail des Crêtes",

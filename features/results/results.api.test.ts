@@ -4,6 +4,7 @@ import { accessHeaders, createTestApp, type TestApp, testMember } from "../../te
 import { users } from "../accounts/accounts.tables.ts";
 import { eventOrganizers } from "../editor/editor.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
+import { relinkClaims } from "./claims.service.server.ts";
 import { results } from "./results.tables.ts";
 
 let t: TestApp;
@@ -100,6 +101,15 @@ const lineByBib = async (bib: string) => {
     .where(and(eq(results.courseId, marathon.id), eq(results.bib, bib)));
   if (!row) throw new Error(`no line ${bib}`);
   return row;
+};
+
+/** The line of this bib, renamed as a timing company would print a member's name: theirs to claim. */
+const lineNamed = async (bib: string, name = "MARTIN Camille") => {
+  await t.database.db
+    .update(results)
+    .set({ name })
+    .where(and(eq(results.courseId, marathon.id), eq(results.bib, bib)));
+  return lineByBib(bib);
 };
 
 describe("GET /api/results/{courseId}", () => {
@@ -237,7 +247,7 @@ describe("claiming a line", () => {
     const runner = await testMember(t, { publicProfile: true });
     const hidden = await testMember(t, { publicProfile: false });
     const other = await testMember(t);
-    const line = await lineByBib("111");
+    const line = await lineNamed("111");
     const claimed = await call("POST", `/api/results/${line.id}/claim`, runner.cookie);
     expect(claimed.statusCode, claimed.body).toBe(200);
     const [slug] = await t.database.db.select({ slug: users.slug }).from(users).where(eq(users.id, runner.id));
@@ -250,18 +260,18 @@ describe("claiming a line", () => {
     expect(again.json().error.message).toContain("Another member has already claimed");
 
     // A private profile's line is claimed but never named.
-    const privateLine = await lineByBib("113");
+    const privateLine = await lineNamed("113");
     expect((await call("POST", `/api/results/${privateLine.id}/claim`, hidden.cookie)).statusCode).toBe(200);
     const hiddenRow = (await call("GET", `/api/results/${marathon.id}?q=113`)).json().rows[0];
     expect(hiddenRow).toMatchObject({ claimed: true, memberSlug: null });
-    expect(JSON.stringify(hiddenRow)).not.toContain("Martin");
+    expect(hiddenRow.memberSlug).toBeNull();
   });
 
   it("keeps one result per member per course, tells the caller which line is theirs, and unclaims", async () => {
     const runner = await testMember(t);
-    const line = await lineByBib("114");
+    const line = await lineNamed("114");
     expect((await call("POST", `/api/results/${line.id}/claim`, runner.cookie)).statusCode).toBe(200);
-    const second = await call("POST", `/api/results/${(await lineByBib("115")).id}/claim`, runner.cookie);
+    const second = await call("POST", `/api/results/${(await lineNamed("115")).id}/claim`, runner.cookie);
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe("RESULT_ALREADY_RECORDED");
     expect((await call("GET", `/api/results/${marathon.id}?q=114`, runner.cookie)).json().mine).toBe(line.id);
@@ -282,6 +292,196 @@ describe("claiming a line", () => {
   });
 });
 
+describe("claims whose name is not the member's", () => {
+  /** A member whose profile bears this name. */
+  async function named(firstName: string, lastName: string, options: Parameters<typeof testMember>[1] = {}) {
+    const member = await testMember(t, options);
+    await t.database.db.update(users).set({ firstName, lastName }).where(eq(users.id, member.id));
+    return member;
+  }
+  const badgesOf = async (userId: number) =>
+    (
+      (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM user_badges WHERE user_id = ${userId}`))
+        .rows[0] as { n: number }
+    ).n;
+
+  it("takes a line whose name is the member's at once, accents, word order and initials aside", async () => {
+    const elodie = await named("Elodie", "Gérard");
+    // Bib 105 is "Élodie GÉRARD": the table offers it to her, above and on its line.
+    const page = (await call("GET", `/api/results/${marathon.id}?q=105`, elodie.cookie)).json();
+    expect(page.rows[0]).toMatchObject({ name: "Élodie GÉRARD", couldBeYou: true });
+    const general = (await call("GET", `/api/results/${marathon.id}?pageSize=3`, elodie.cookie)).json();
+    expect(general.suggestions.map((r: { bib: string }) => r.bib)).toEqual(["105"]);
+    expect(general.rows.map((r: { couldBeYou: boolean }) => r.couldBeYou)).toEqual([false, false, false]);
+    const line = await lineByBib("105");
+    const claimed = await call("POST", `/api/results/${line.id}/claim`, elodie.cookie);
+    expect(claimed.json()).toEqual({ id: line.id, courseId: marathon.id, status: "confirmed" });
+    expect((await lineByBib("105")).userId).toBe(elodie.id);
+    const after = (await call("GET", `/api/results/${marathon.id}?pageSize=3`, elodie.cookie)).json();
+    expect(after).toMatchObject({ mine: line.id, pending: null, suggestions: [] });
+
+    const initials = await named("Jean-François", "Lemaître");
+    const initialled = await lineNamed("123", "LEMAITRE J.-F.");
+    const answer = await call("POST", `/api/results/${initialled.id}/claim`, initials.cookie);
+    expect(answer.json().status).toBe("confirmed");
+  });
+
+  it("keeps another name's line waiting for the organiser: it counts nowhere, one per course, withdrawn at will", async () => {
+    // The audit's case: a stranger's 6th place (Coureur 06), claimed by Camille Martin.
+    const runner = await testMember(t, { publicProfile: true });
+    const line = await lineByBib("106");
+    const claimed = await call("POST", `/api/results/${line.id}/claim`, runner.cookie);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json()).toEqual({ id: line.id, courseId: marathon.id, status: "pending" });
+    // Not theirs: no line, no badge, no rank among their results, nobody named on the table.
+    expect((await lineByBib("106")).userId).toBeNull();
+    expect(await badgesOf(runner.id)).toBe(0);
+    const mine = (await call("GET", "/api/results/mine", runner.cookie)).json();
+    expect(mine.results).toEqual([]);
+    expect(mine.claims).toEqual([
+      expect.objectContaining({
+        status: "pending",
+        line: expect.objectContaining({ id: line.id, name: "Coureur 06" }),
+      }),
+    ]);
+    expect((await call("GET", "/api/me/stats", runner.cookie)).json().stats).toMatchObject({ races: 0, badges: 0 });
+    const row = (await call("GET", `/api/results/${marathon.id}?q=106`)).json().rows[0];
+    expect(row).toMatchObject({ claimed: false, memberSlug: null });
+    expect((await call("GET", `/api/results/${marathon.id}?q=106`, runner.cookie)).json()).toMatchObject({
+      mine: null,
+      pending: line.id,
+      suggestions: [],
+    });
+    // The same claim again answers the same; another line of the course waits for this one.
+    expect((await call("POST", `/api/results/${line.id}/claim`, runner.cookie)).json().status).toBe("pending");
+    const other = await call(
+      "POST",
+      `/api/results/${(await lineByBib("108")).id}/claim`,
+      runner.cookie,
+      undefined,
+      "en",
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error).toMatchObject({ code: "RESULT_CLAIM_PENDING" });
+    expect(other.json().error.message).toContain("wait for the organiser");
+    // Withdrawn: nothing left.
+    const undo = await call("DELETE", `/api/results/${line.id}/claim`, runner.cookie);
+    expect(undo.json()).toEqual({ ok: true, withdrawn: true });
+    expect((await call("GET", "/api/results/mine", runner.cookie)).json().claims).toEqual([]);
+  });
+
+  it("lets the edition's organiser and admins approve or refuse, tells the member, and refuses anyone else", async () => {
+    const db = t.database.db;
+    const organiser = await testMember(t);
+    await db
+      .insert(eventOrganizers)
+      .values({ eventId: marathon.eventId, userId: organiser.id, email: "o3@example.fr" });
+    const admin = await testMember(t, { role: "admin" });
+    const stranger = await testMember(t);
+    const first = await named("Lucie", "Bonnet");
+    const second = await named("Paul", "Roche");
+    const lineA = await lineByBib("109");
+    const lineB = await lineByBib("112");
+    expect((await call("POST", `/api/results/${lineA.id}/claim`, first.cookie)).json().status).toBe("pending");
+    expect((await call("POST", `/api/results/${lineB.id}/claim`, second.cookie)).json().status).toBe("pending");
+
+    const listUrl = `/api/results/event/${marathon.eventId}/claims`;
+    expect((await call("GET", listUrl, stranger.cookie)).statusCode).toBe(403);
+    const listed = await call("GET", listUrl, organiser.cookie);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const claims = listed.json().claims as {
+      id: number;
+      member: { name: string };
+      line: { id: number; name: string; rank: number };
+    }[];
+    const claimA = claims.find((c) => c.line.id === lineA.id);
+    const claimB = claims.find((c) => c.line.id === lineB.id);
+    expect(claimA).toMatchObject({ member: { name: "Lucie Bonnet" }, line: { name: "Coureur 09", rank: 9 } });
+    if (!claimA || !claimB) throw new Error("claims not listed");
+    const adminList = (await call("GET", "/api/admin/result-claims", admin.cookie)).json().claims;
+    expect(adminList.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([claimA.id, claimB.id]));
+    expect((await call("GET", "/api/admin/result-claims", organiser.cookie)).statusCode).toBe(403);
+
+    const decide = (claimId: number, body: unknown, cookie: string, locale = "fr") =>
+      call("POST", `/api/results/event/${marathon.eventId}/claims/${claimId}`, cookie, body, locale);
+    // Bad input: a translated 400, nothing written.
+    const bad = await decide(claimA.id, { decision: "maybe" }, organiser.cookie, "en");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/[a-z]/);
+    expect((await decide(claimA.id, { decision: "approve" }, stranger.cookie)).statusCode).toBe(403);
+    expect((await lineByBib("109")).userId).toBeNull();
+
+    const approved = await decide(claimA.id, { decision: "approve" }, organiser.cookie);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toEqual({ id: claimA.id, status: "approved" });
+    expect((await lineByBib("109")).userId).toBe(first.id);
+    expect(await badgesOf(first.id)).toBeGreaterThan(0);
+    const again = await decide(claimA.id, { decision: "refuse" }, admin.cookie, "en");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: "RESULT_CLAIM_DECIDED",
+      message: expect.stringContaining("already"),
+    });
+
+    expect((await decide(claimB.id, { decision: "refuse" }, admin.cookie)).json().status).toBe("refused");
+    expect((await lineByBib("112")).userId).toBeNull();
+    const refused = (await call("GET", "/api/results/mine", second.cookie)).json().claims;
+    expect(refused).toEqual([expect.objectContaining({ status: "refused" })]);
+    const retry = await call("POST", `/api/results/${lineB.id}/claim`, second.cookie);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error.code).toBe("RESULT_CLAIM_REFUSED");
+
+    // Each member heard of the decision, in a mail.
+    const mails = (
+      await db.execute(
+        sql`SELECT user_id, template, params->>'decision' AS decision FROM mail_messages
+            WHERE template = 'resultClaimDecided' AND user_id IN (${first.id}, ${second.id}) ORDER BY id`,
+      )
+    ).rows;
+    expect(mails).toEqual([
+      { user_id: first.id, template: "resultClaimDecided", decision: "approved" },
+      { user_id: second.id, template: "resultClaimDecided", decision: "refused" },
+    ]);
+    expect((await call("GET", listUrl, organiser.cookie)).json().claims).toEqual([]);
+  });
+
+  it("follows its line through a re-import (same bib) and goes with it when the line is deleted", async () => {
+    const db = t.database.db;
+    const [course] = await db
+      .insert(courses)
+      .values({ eventId: marathon.eventId, name: "Relais", distance: 8_000 })
+      .returning({ id: courses.id });
+    if (!course) throw new Error("no course");
+    const line = (bib: string, name: string) => ({
+      courseId: course.id,
+      eventId: marathon.eventId,
+      rank: Number(bib),
+      position: Number(bib),
+      bib,
+      name,
+      timeMs: 1_800_000 + Number(bib) * 1000,
+    });
+    const [claimed] = await db
+      .insert(results)
+      .values([line("1", "ROUX Hugo"), line("2", "BLANC Lou")])
+      .returning({ id: results.id });
+    const runner = await named("Zoé", "Perrin");
+    expect((await call("POST", `/api/results/${claimed?.id}/claim`, runner.cookie)).json().status).toBe("pending");
+    // A corrected file: the course's lines replaced, bib 1 among them.
+    await db.delete(results).where(eq(results.courseId, course.id));
+    const [fresh] = await db
+      .insert(results)
+      .values([line("1", "ROUX Hugo (corrigé)"), line("2", "BLANC Lou")])
+      .returning({ id: results.id });
+    await relinkClaims(db, course.id);
+    const mine = (await call("GET", "/api/results/mine", runner.cookie)).json().claims;
+    expect(mine).toEqual([expect.objectContaining({ line: expect.objectContaining({ id: fresh?.id }) })]);
+    const admin = await testMember(t, { role: "admin" });
+    expect((await call("DELETE", `/api/results/${fresh?.id}`, admin.cookie)).statusCode).toBe(200);
+    expect((await call("GET", "/api/results/mine", runner.cookie)).json().claims).toEqual([]);
+  });
+});
+
 describe("badges, best times and stats follow the member's results", () => {
   it("awards finisher, marathon and sub-3 h badges on claim, fills the stats, and takes them back on unclaim", async () => {
     const runner = await testMember(t, { publicProfile: true });
@@ -293,7 +493,7 @@ describe("badges, best times and stats follow the member's results", () => {
     expect(before).toMatchObject({ badges: 0, races: 0, totalDistance: 0 });
 
     // Bib 110: rank 10 in 2:59:00, a marathon under 3 h.
-    const line = await lineByBib("110");
+    const line = await lineNamed("110");
     expect((await call("POST", `/api/results/${line.id}/claim`, runner.cookie)).statusCode).toBe(200);
     const stats = (await call("GET", `/api/user/${slug}/stats`)).json().stats;
     expect(stats).toMatchObject({
@@ -334,7 +534,7 @@ describe("badges, best times and stats follow the member's results", () => {
       .update(users)
       .set({ bestMarathon: 2 * 3600 + 30 * 60 })
       .where(eq(users.id, runner.id));
-    const line = await lineByBib("120");
+    const line = await lineNamed("120");
     expect((await call("POST", `/api/results/${line.id}/claim`, runner.cookie)).statusCode).toBe(200);
     const [row] = await t.database.db.select({ best: users.bestMarathon }).from(users).where(eq(users.id, runner.id));
     expect(row?.best).toBe(2 * 3600 + 30 * 60);
@@ -419,7 +619,7 @@ describe("the member's own results", () => {
     expect(byId.get(marathon.id)).toBe(true);
     expect(byId.get(bare.id)).toBe(false);
     // Claimed: the course leaves the list and the result comes with its rank among 24 finishers.
-    const line = await lineByBib("103");
+    const line = await lineNamed("103");
     expect((await call("POST", `/api/results/${line.id}/claim`, runner.cookie)).statusCode).toBe(200);
     const after = (await call("GET", "/api/results/mine", runner.cookie)).json();
     expect(after.recordable.map((c: { id: number }) => c.id)).not.toContain(marathon.id);
@@ -486,7 +686,7 @@ describe("deleting results", () => {
         position: i + 1,
         rank: i + 1,
         bib: String(i + 1),
-        name: `Semi ${i + 1}`,
+        name: i === 0 ? "Camille MARTIN" : `Semi ${i + 1}`,
         timeMs: (80 + i) * 60_000,
       })),
     );

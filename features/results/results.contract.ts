@@ -68,6 +68,8 @@ export const resultRowSchema = z.object({
   claimed: z.boolean(),
   /** The member's profile slug, when the line is claimed by a member whose profile is public. */
   memberSlug: z.string().nullable(),
+  /** Signed-in callers only: the line's name is theirs (accents, order, initials aside). */
+  couldBeYou: z.boolean().optional(),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 
@@ -104,6 +106,13 @@ export const courseResultsSchema = z.object({
   rows: z.array(resultRowSchema),
   /** Signed-in callers only: their own line on this course (claimed or recorded), or null. */
   mine: z.number().int().nullable().optional(),
+  /** Signed-in callers only: the line their claim waiting for the organiser is about, or null. */
+  pending: z.number().int().nullable().optional(),
+  /**
+   * Signed-in callers without a line or a claim on the course: unclaimed lines anywhere in the
+   * course whose name is theirs (five at most), to offer "c'est moi" on.
+   */
+  suggestions: z.array(resultRowSchema).optional(),
 });
 export type CourseResults = z.infer<typeof courseResultsSchema>;
 

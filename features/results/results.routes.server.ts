@@ -5,6 +5,14 @@ import { idParam } from "../../shared/input.ts";
 import { access, param } from "../accounts/access.server.ts";
 import { requireUser } from "../accounts/auth.server.ts";
 import {
+  claimAnswerSchema,
+  claimDecisionAnswerSchema,
+  claimDecisionBodySchema,
+  claimsForReviewSchema,
+  memberClaimSchema,
+  unclaimAnswerSchema,
+} from "./claims.contract.ts";
+import {
   courseResultsSchema,
   eventResultsSummarySchema,
   manualResultBodySchema,
@@ -31,6 +39,7 @@ const PRIVATE = "private, no-store";
  */
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = () => app.services.results;
+  const claims = () => app.services.resultClaims;
 
   app.get(
     "/api/results/:id",
@@ -43,8 +52,11 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
           "`id` is a **course** id. `type` general (finishers by rank, then DNF, DNS, DSQ), men, women or " +
           "category (with `category`, one of the answer's `categories`). `q` matches any part of the name " +
           "(accents and case ignored) or a bib exactly. `page` from 1, `pageSize` up to 200 (50 by default). " +
-          "`memberSlug` is set only for lines claimed by a member with a public profile. Signed-in callers also " +
-          "get `mine` (their own line on the course or null); their answers are private.",
+          "`memberSlug` is set only for lines claimed by a member with a public profile. `timeBasis` names the time " +
+          "the ranking follows (gun or chip), the one the table shows and reads the pace from. Signed-in callers also " +
+          "get `mine` (their own line on the course or null), `pending` (the line of their claim waiting for the " +
+          "organiser), `couldBeYou` on each line whose name is theirs and `suggestions` (such lines anywhere in the " +
+          "course); their answers are private.",
         params: id,
         querystring: resultsQuerySchema,
         response: { 200: courseResultsSchema, 400: apiErrorBodySchema, 404: apiErrorBodySchema },
@@ -54,7 +66,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = await request.auth();
       reply.header("Vary", "Cookie");
       reply.header("Cache-Control", auth ? PRIVATE : "public, max-age=60");
-      return service().courseResults(request.params.id, request.query, auth?.user.id);
+      return service().courseResults(request.params.id, request.query, auth?.user);
     },
   );
 
@@ -122,16 +134,19 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["results"],
         summary: "“That's me”: claim a results line as your own",
         description:
-          "One result per member per course (409 RESULT_ALREADY_RECORDED); a line another member claimed is " +
-          "409 RESULT_ALREADY_CLAIMED. Claiming your own line again changes nothing.",
+          "A line whose name is the member's (accents, case, word order and initials aside) becomes theirs " +
+          "(`confirmed`); any other waits for the edition's organiser or an admin (`pending`) and counts nowhere " +
+          "until approved. One line or waiting claim per member per course (409 RESULT_ALREADY_RECORDED, " +
+          "RESULT_CLAIM_PENDING); a line another member has is 409 RESULT_ALREADY_CLAIMED; a line the organiser " +
+          "refused you is 409 RESULT_CLAIM_REFUSED. Claiming the same line again answers the same.",
         params: id,
-        response: { 200: z.object({ id: z.number().int(), courseId: z.number().int() }), ...errors },
+        response: { 200: claimAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { user } = await requireUser(request);
       reply.header("Cache-Control", PRIVATE);
-      return service().claim(user, request.params.id);
+      return claims().claim(user, request.params.id);
     },
   );
 
@@ -141,14 +156,73 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: access.member },
       schema: {
         tags: ["results"],
-        summary: "Give back a results line you claimed",
+        summary: "Give back a results line you have, or withdraw your claim waiting on it",
         params: id,
-        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        response: { 200: unclaimAnswerSchema, ...errors },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return service().unclaim(user, request.params.id);
+      return claims().unclaim(user, request.params.id);
+    },
+  );
+
+  app.get(
+    "/api/results/event/:id/claims",
+    {
+      config: { access: access.editorOf("member", param("id", "event")) },
+      schema: {
+        tags: ["results"],
+        summary: "Claims on an edition's results waiting for a decision (its owner, organisers, admins)",
+        description:
+          "Claims whose line's name is not the member's: the name on the member's profile beside the line's, " +
+          "oldest first.",
+        params: id,
+        response: { 200: claimsForReviewSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      reply.header("Cache-Control", PRIVATE);
+      return { claims: await claims().forEvent(user, request.params.id) };
+    },
+  );
+
+  app.post(
+    "/api/results/event/:id/claims/:claimId",
+    {
+      config: { access: access.editorOf("member", param("id", "event")) },
+      schema: {
+        tags: ["results"],
+        summary: "Approve or refuse a claim on the edition's results (its owner, organisers, admins)",
+        description:
+          "`approve`: the line becomes the member's (409 RESULT_ALREADY_CLAIMED when another member has it, " +
+          "RESULT_ALREADY_RECORDED when the member has a line on the course); `refuse`: it stays refused. A claim " +
+          "decided already is 409 RESULT_CLAIM_DECIDED. The member is told by mail.",
+        params: z.object({ id: idParam, claimId: idParam }),
+        body: claimDecisionBodySchema,
+        response: { 200: claimDecisionAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return claims().decide(user, request.params.id, request.params.claimId, request.body.decision);
+    },
+  );
+
+  app.get(
+    "/api/admin/result-claims",
+    {
+      config: { access: access.admin },
+      schema: {
+        tags: ["results"],
+        summary: "Every claim on results waiting for a decision, oldest first (admins)",
+        response: { 200: claimsForReviewSchema, 401: apiErrorBodySchema, 403: apiErrorBodySchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("Cache-Control", PRIVATE);
+      return { claims: await claims().pending() };
     },
   );
 
@@ -200,7 +274,10 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The signed-in member's results, and the past courses of their planning still without one",
         querystring: z.object({ course: idParam.optional() }),
         response: {
-          200: memberResultsSchema.extend({ recordable: z.array(recordableCourseSchema) }),
+          200: memberResultsSchema.extend({
+            recordable: z.array(recordableCourseSchema),
+            claims: z.array(memberClaimSchema).describe("The member's claims waiting for the organiser, or refused"),
+          }),
           401: apiErrorBodySchema,
         },
       },
@@ -208,11 +285,12 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = await requireUser(request);
       reply.header("Cache-Control", PRIVATE);
-      const [results, recordable] = await Promise.all([
+      const [results, recordable, waiting] = await Promise.all([
         service().memberResults(user.id),
         service().recordable(user.id, request.query.course),
+        claims().ofMember(user.id),
       ]);
-      return { results, recordable };
+      return { results, recordable, claims: waiting };
     },
   );
 };

@@ -4,7 +4,7 @@
  * results, and the account area's list. Every change to a member's results ends with
  * refreshMemberAchievements (badges, best times) for the members it touched.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Executor } from "../../db/client.server.ts";
 import { isUniqueViolation, rows } from "../../db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
@@ -13,6 +13,8 @@ import { displayName } from "../accounts/accounts.service.server.ts";
 import type { UserRow } from "../accounts/sessions.server.ts";
 import { forgetBestTimeOf, refreshMemberAchievements } from "../badges/badges.service.server.ts";
 import { type Actor, eventAccess } from "../events/event-access.server.ts";
+import { dropOrphanClaims } from "./claims.service.server.ts";
+import { matchName, nameWords } from "./names.ts";
 import {
   type CourseResults,
   type EventResultsSummary,
@@ -27,6 +29,7 @@ import {
   type TimeBasis,
   timesOf,
 } from "./results.contract.ts";
+import { basisOf } from "./time-basis.server.ts";
 
 type RawRow = {
   id: number;
@@ -46,6 +49,11 @@ type RawRow = {
   claimed: boolean;
   member_slug: string | null;
 };
+
+/** A results line as the tables read it (`r`: results, `u`: the member who has it). */
+const LINE_COLUMNS = sql`r.id, r.rank, r.sex_rank, r.category_rank, r.bib, r.name, r.club, r.sex, r.country,
+  r.category, r.time_ms, r.net_time_ms, r.status, r.source, (r.user_id IS NOT NULL) AS claimed,
+  CASE WHEN u.public_profile AND u.disabled_at IS NULL THEN u.slug END AS member_slug`;
 
 const toRow = (r: RawRow, basis: TimeBasis, distance: number | null): ResultRow => ({
   id: r.id,
@@ -72,21 +80,6 @@ const toRow = (r: RawRow, basis: TimeBasis, distance: number | null): ResultRow 
 
 /** LIKE's own characters taken literally. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
-/**
- * The time a course's official ranking follows (results.contract.ts TimeBasis), read from the lines
- * as imported: the finishers in rank order, counting each step where a time goes down from one line
- * to the next. The chip time when the gun time goes down more often (or there is no gun time),
- * else the gun time. The import reads a file the same way (import/normalise.ts rankingBasis).
- */
-const basisOf = (courseId: SQL) => sql`(
-  SELECT CASE WHEN count(x.time_ms) = 0 AND count(x.net_time_ms) > 0 THEN 'net'
-    WHEN count(*) FILTER (WHERE x.net_time_ms < x.prev_net) < count(*) FILTER (WHERE x.time_ms < x.prev_time)
-      THEN 'net'
-    ELSE 'official' END
-  FROM (SELECT time_ms, net_time_ms, lag(time_ms) OVER w AS prev_time, lag(net_time_ms) OVER w AS prev_net
-        FROM results WHERE course_id = ${courseId} AND status = 'finished' AND rank IS NOT NULL
-        WINDOW w AS (ORDER BY rank, position, id)) x)`;
 
 type CourseInfo = {
   id: number;
@@ -153,7 +146,17 @@ export function resultsService(db: Db, clock: () => Date) {
     return course;
   }
 
-  async function courseResults(courseId: number, query: ResultsQuery, viewerId?: number): Promise<CourseResults> {
+  /**
+   * One page of a course's results. A signed-in viewer also gets their line (`mine`), the line of
+   * their claim waiting for the organiser (`pending`), which lines bear their name (`couldBeYou`)
+   * and, without either, the course's unclaimed lines that do (`suggestions`).
+   */
+  async function courseResults(
+    courseId: number,
+    query: ResultsQuery,
+    viewer?: Pick<UserRow, "id" | "firstName" | "lastName">,
+  ): Promise<CourseResults> {
+    const viewerId = viewer?.id;
     const course = await listedCourse(db, courseId);
     const filters = [sql`r.course_id = ${courseId}`];
     if (query.type === "men") filters.push(sql`r.sex = 'M'`);
@@ -177,13 +180,10 @@ export function resultsService(db: Db, clock: () => Date) {
           : sql`r.status, r.rank NULLS LAST, r.position, r.id`;
     const offset = (query.page - 1) * query.pageSize;
     // One pass over the course gives the totals, the categories and (without a search) the count.
-    const [found, groups, counted, mine, [basis]] = await Promise.all([
+    const [found, groups, counted, mine, [basis], named] = await Promise.all([
       rows<RawRow>(
         db,
-        sql`SELECT r.id, r.rank, r.sex_rank, r.category_rank, r.bib, r.name, r.club, r.sex, r.country, r.category,
-              r.time_ms, r.net_time_ms, r.status, r.source, (r.user_id IS NOT NULL) AS claimed,
-              CASE WHEN u.public_profile AND u.disabled_at IS NULL THEN u.slug END AS member_slug
-            FROM results r LEFT JOIN users u ON u.id = r.user_id
+        sql`SELECT ${LINE_COLUMNS} FROM results r LEFT JOIN users u ON u.id = r.user_id
             WHERE ${where}
             ORDER BY ${order}
             LIMIT ${query.pageSize} OFFSET ${offset}`,
@@ -196,13 +196,20 @@ export function resultsService(db: Db, clock: () => Date) {
       q ? rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM results r WHERE ${where}`) : null,
       viewerId === undefined
         ? Promise.resolve(null)
-        : rows<{ id: number }>(
+        : rows<{ mine: number | null; pending: number | null }>(
             db,
-            sql`SELECT id FROM results WHERE course_id = ${courseId} AND user_id = ${viewerId} LIMIT 1`,
+            sql`SELECT (SELECT id FROM results WHERE course_id = ${courseId} AND user_id = ${viewerId} LIMIT 1) AS mine,
+                  (SELECT result_id FROM result_claims
+                   WHERE course_id = ${courseId} AND user_id = ${viewerId} AND status = 'pending') AS pending`,
           ),
       rows<{ basis: TimeBasis }>(db, sql`SELECT ${basisOf(sql`${courseId}`)} AS basis`),
+      viewer ? linesNamed(courseId, viewer) : Promise.resolve([]),
     ]);
     const timeBasis = basis?.basis ?? "official";
+    const line = (r: RawRow): ResultRow => {
+      const row = toRow(r, timeBasis, course.distance);
+      return viewer ? { ...row, couldBeYou: matchName(r.name, viewer) !== "none" } : row;
+    };
     const sum = (test: (g: (typeof groups)[number]) => boolean) =>
       groups.reduce((total, g) => total + (test(g) ? g.n : 0), 0);
     const inView = (g: (typeof groups)[number]) =>
@@ -238,10 +245,32 @@ export function resultsService(db: Db, clock: () => Date) {
       categories: [...new Set(groups.flatMap((g) => (g.category === null ? [] : [g.category])))].sort((a, b) =>
         a.localeCompare(b, "fr"),
       ),
-      rows: found.map((r) => toRow(r, timeBasis, course.distance)),
+      rows: found.map(line),
     };
-    if (mine) answer.mine = mine[0]?.id ?? null;
+    if (mine) {
+      answer.mine = mine[0]?.mine ?? null;
+      answer.pending = mine[0]?.pending ?? null;
+      answer.suggestions = answer.mine === null && answer.pending === null ? named.map(line) : [];
+    }
     return answer;
+  }
+
+  /**
+   * The course's unclaimed lines whose name is the member's (five at most, in rank order): those
+   * with the surname's longest word (trigram index), then compared word by word (names.ts).
+   */
+  async function linesNamed(courseId: number, member: Pick<UserRow, "firstName" | "lastName">): Promise<RawRow[]> {
+    const word = nameWords(member.lastName).sort((a, b) => b.length - a.length)[0];
+    if (!word || nameWords(member.firstName).length === 0) return [];
+    const found = await rows<RawRow>(
+      db,
+      sql`SELECT ${LINE_COLUMNS} FROM results r LEFT JOIN users u ON u.id = r.user_id
+          WHERE r.course_id = ${courseId} AND r.user_id IS NULL
+            AND immutable_unaccent(lower(r.name)) LIKE ${`%${likeEscape(word)}%`}
+          ORDER BY r.status, r.rank NULLS LAST, r.position, r.id
+          LIMIT 50`,
+    );
+    return found.filter((r) => matchName(r.name, member) !== "none").slice(0, 5);
   }
 
   /** The edition's courses with their counts (one grouped query on results_event_idx). */
@@ -287,7 +316,12 @@ export function resultsService(db: Db, clock: () => Date) {
           if (access !== "admin" && access !== "owner" && access !== "organizer") throw new ApiError("FORBIDDEN");
         }
         await detach(tx, [line.id]);
-        await tx.execute(sql`DELETE FROM results WHERE id = ${line.id}`);
+        const [gone] = await rows<{ course_id: number }>(
+          tx,
+          sql`DELETE FROM results WHERE id = ${line.id} RETURNING course_id`,
+        );
+        // Claims waiting on the line go with it.
+        if (gone) await dropOrphanClaims(tx, gone.course_id);
         if (line.user_id !== null) await refreshMemberAchievements(tx, [line.user_id]);
         return { deleted: 1 };
       });
@@ -313,53 +347,11 @@ export function resultsService(db: Db, clock: () => Date) {
           tx,
           sql`DELETE FROM results WHERE course_id = ${courseId} AND source = 'import' RETURNING id`,
         );
+        await dropOrphanClaims(tx, courseId);
         const members = [...new Set(claimed.map((c) => c.user_id))];
         await refreshMemberAchievements(tx, members);
         return { deleted: deleted.length, members: members.length };
       });
-    },
-
-    /** "C'est moi": the member takes a line of a course's results as theirs. */
-    async claim(user: Pick<UserRow, "id">, resultId: number): Promise<{ id: number; courseId: number }> {
-      try {
-        return await db.transaction(async (tx) => {
-          const [line] = await rows<{ id: number; course_id: number; user_id: number | null }>(
-            tx,
-            sql`SELECT r.id, r.course_id, r.user_id FROM results r JOIN events e ON e.id = r.event_id
-                WHERE r.id = ${resultId} AND e.status = 'active' FOR UPDATE OF r`,
-          );
-          if (!line) throw new ApiError("ITEM_NOT_FOUND");
-          if (line.user_id === user.id) return { id: line.id, courseId: line.course_id };
-          if (line.user_id !== null) throw new ApiError("RESULT_ALREADY_CLAIMED");
-          const [other] = await rows<{ id: number }>(
-            tx,
-            sql`SELECT id FROM results WHERE course_id = ${line.course_id} AND user_id = ${user.id} LIMIT 1`,
-          );
-          if (other) throw new ApiError("RESULT_ALREADY_RECORDED");
-          await tx.execute(sql`UPDATE results SET user_id = ${user.id}, claimed_at = ${clock()} WHERE id = ${line.id}`);
-          await refreshMemberAchievements(tx, [user.id]);
-          return { id: line.id, courseId: line.course_id };
-        });
-      } catch (error) {
-        // Two claims at once on two lines of one course: the unique index keeps one.
-        if (isUniqueViolation(error, "results_user_course_idx")) throw new ApiError("RESULT_ALREADY_RECORDED");
-        throw error;
-      }
-    },
-
-    /** Gives back a claimed (imported) line; a hand-recorded result is deleted instead. */
-    async unclaim(user: Pick<UserRow, "id">, resultId: number): Promise<{ ok: true }> {
-      await db.transaction(async (tx) => {
-        const [line] = await rows<{ id: number; user_id: number | null; source: string }>(
-          tx,
-          sql`SELECT id, user_id, source FROM results WHERE id = ${resultId} FOR UPDATE`,
-        );
-        if (!line || line.user_id !== user.id || line.source !== "import") throw new ApiError("ITEM_NOT_FOUND");
-        await detach(tx, [line.id]);
-        await tx.execute(sql`UPDATE results SET user_id = NULL, claimed_at = NULL WHERE id = ${line.id}`);
-        await refreshMemberAchievements(tx, [user.id]);
-      });
-      return { ok: true };
     },
 
     /**

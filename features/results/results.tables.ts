@@ -16,6 +16,7 @@ import {
 import { RESULT_IMPORT_STATUSES, RESULT_SOURCES, RESULT_STATUSES } from "../../shared/constants.ts";
 import { users } from "../accounts/accounts.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
+import { RESULT_CLAIM_STATUSES } from "./claims.contract.ts";
 
 export const resultStatus = pgEnum("result_status", RESULT_STATUSES);
 export const resultSource = pgEnum("result_source", RESULT_SOURCES);
@@ -123,5 +124,47 @@ export const userBadges = pgTable(
   (t) => [
     uniqueIndex("user_badges_user_code_idx").on(t.userId, t.code),
     index("user_badges_awarded_idx").on(t.awardedAt),
+  ],
+);
+
+export const resultClaimStatus = pgEnum("result_claim_status", RESULT_CLAIM_STATUSES);
+
+/**
+ * A member's "c'est moi" on a line whose name is not theirs: it waits for the edition's organiser
+ * (or an admin), who approves it — the line becomes the member's (results.user_id) — or refuses it.
+ * A claim whose name matches the member's is not kept here: the line is theirs at once. The line's
+ * bib and name are kept so that a re-imported file's new line takes the claim over
+ * (claims.service.server.ts relinkClaims); a claim whose line is gone goes with it.
+ */
+export const resultClaims = pgTable(
+  "result_claims",
+  {
+    id: serial("id").primaryKey(),
+    resultId: integer("result_id").references(() => results.id, { onDelete: "set null" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: resultClaimStatus("status").notNull().default("pending"),
+    /** The line's bib and name when claimed. */
+    bib: varchar("bib", { length: 16 }),
+    lineName: text("line_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    /** One claim waiting per member per course. */
+    uniqueIndex("result_claims_pending_idx").on(t.userId, t.courseId).where(sql`${t.status} = 'pending'`),
+    index("result_claims_event_idx").on(t.eventId, t.status),
+    index("result_claims_status_idx").on(t.status, t.createdAt),
+    index("result_claims_result_idx").on(t.resultId),
+    index("result_claims_course_idx").on(t.courseId),
+    index("result_claims_user_idx").on(t.userId),
   ],
 );
