@@ -1,4 +1,5 @@
 import type { SessionUser } from "../features/accounts/accounts.contract.ts";
+import type { SiteSetup } from "../features/accounts/components/AdminWelcome.tsx";
 import type { Config } from "../server/config.server.ts";
 import type { Services } from "../server/services.server.ts";
 import type { Locale } from "../shared/constants.ts";
@@ -17,7 +18,11 @@ export type PageApi = (call: { url: string; body: unknown; locale: Locale }) => 
 /** What the Fastify server hands to every loader and action (see server/react-router.server.ts). */
 export type AppContext = {
   services: Services;
-  config: Pick<Config, "PUBLIC_URL" | "MAP_STYLE_URL"> & { legal?: LegalSettings };
+  config: Pick<Config, "PUBLIC_URL" | "MAP_STYLE_URL"> & {
+    legal?: LegalSettings;
+    /** What is left to set up on this installation (the admin's welcome). */
+    setup?: SiteSetup;
+  };
   /** The signed-in member, or null for a visitor (and for a member's copy of a shared page). */
   user: SessionUser | null;
   /**

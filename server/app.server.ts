@@ -16,6 +16,7 @@ import { access, installAccessRules, withAccess } from "../features/accounts/acc
 import { accountsRoutes } from "../features/accounts/accounts.routes.server.ts";
 import { sessionUser } from "../features/accounts/accounts.service.server.ts";
 import { cookieSecret, installAuth } from "../features/accounts/auth.server.ts";
+import type { SiteSetup } from "../features/accounts/components/AdminWelcome.tsx";
 import { firstAdminRoutes } from "../features/accounts/first-admin.routes.server.ts";
 import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
@@ -57,7 +58,7 @@ import { CSP_DIRECTIVES } from "../shared/csp.ts";
 import { pageBundleAsset } from "../shared/i18n/page-bundle.server.ts";
 import { PAGES } from "../shared/i18n/pages.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
-import type { LegalSettings } from "../shared/static-pages.ts";
+import { LEGAL_SETTING_NAMES, type LegalSettings } from "../shared/static-pages.ts";
 import type { Config } from "./config.server.ts";
 import { crossSiteGuard, errorHandlers, frameworkErrors } from "./errors.server.ts";
 import { refuseUnstorableInput } from "./input-guard.server.ts";
@@ -395,6 +396,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       host: config.LEGAL_HOST,
       hostAddress: config.LEGAL_HOST_ADDRESS,
     };
+    const setup: SiteSetup = {
+      demoEvents: config.DEMO_EVENTS,
+      missingLegal: (Object.keys(LEGAL_SETTING_NAMES) as (keyof LegalSettings)[])
+        .filter((field) => !legal[field])
+        .map((field) => ({ field, setting: LEGAL_SETTING_NAMES[field] })),
+      mailOutbox: !config.SMTP_URL,
+    };
     await app.register(async (scope) =>
       reactRouterPlugin(scope, {
         build,
@@ -411,7 +419,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           const auth = member === "shell" ? null : await request.auth();
           return {
             services: app.services,
-            config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL, legal },
+            config: { PUBLIC_URL: config.PUBLIC_URL, MAP_STYLE_URL: config.MAP_STYLE_URL, legal, setup },
             user: auth ? sessionUser(auth.user) : null,
             memberShell: member === "shell",
             oauthProviders,

@@ -2,6 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
+import { AdminWelcome } from "../../features/accounts/components/AdminWelcome.tsx";
 import {
   EventsManager,
   QUEUES,
@@ -25,7 +26,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const pageNumber = Number(url.searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000 ? pageNumber : 1;
   const result = await context.services.editor.moderationQueue({ queue, q: q || undefined, page });
-  return { queue, q, page, total: result.total, items: result.items as (QueueEvent | QueueRequest)[] };
+  return {
+    queue,
+    q,
+    page,
+    total: result.total,
+    items: result.items as (QueueEvent | QueueRequest)[],
+    // The welcome on the page an admin lands on (/admin): the default queue's first page.
+    setup: queue === "pending" && !q && page === 1 ? (context.config.setup ?? null) : null,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,6 +45,7 @@ export default function AdminEventsPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   return (
     <AdminLayout locale={locale} title={t("admin.title")} lead={t("admin.lead")}>
+      <AdminWelcome setup={loaderData.setup} />
       <EventsManager locale={locale} {...loaderData} />
     </AdminLayout>
   );

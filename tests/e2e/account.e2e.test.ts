@@ -442,6 +442,7 @@ describe("the account's and the admin area's menus", () => {
       "Événements",
       "Commentaires signalés",
       "Activités importées",
+      "Demandes de résultats",
       "Ventes et commandes",
       "Retour à mon compte",
     ];
@@ -450,6 +451,12 @@ describe("the account's and the admin area's menus", () => {
       .toEqual(sections.map((name) => ({ name, inside: true })));
     const menu = page.getByRole("navigation", { name: "Administration" });
     expect(await menu.getByRole("link", { name: "Événements" }).getAttribute("aria-current")).toBe("page");
+    // The page an admin lands on says what the demo data is and which settings are left
+    // (the journeys' server: a demo catalogue, a mail server, two of the eight legal settings).
+    const welcome = page.getByTestId("admin-welcome");
+    expect(await welcome.textContent()).toMatch(/catalogue de démonstration \(600 courses générées/);
+    expect(await welcome.getByRole("listitem").count()).toBe(6);
+    expect(await welcome.textContent()).not.toContain("SMTP_URL");
     expect(await seriousViolations(page)).toEqual([]);
     await menu.getByRole("link", { name: "Ventes et commandes" }).click();
     await page.waitForURL(`${baseURL}/admin/commandes`);
