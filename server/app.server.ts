@@ -36,6 +36,7 @@ import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.ser
 import { createMailService } from "../features/mail/mail.service.server.ts";
 import { mapsRoutes, siteBasemap } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
+import { shareImageRoutes } from "../features/media/share-images.routes.server.ts";
 import { type FileStorage, localStorage } from "../features/media/storage.server.ts";
 import { ordersRoutes } from "../features/orders/orders.routes.server.ts";
 import { stripeGateway } from "../features/orders/stripe.server.ts";
@@ -343,6 +344,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(trackUploadRoutes);
   await app.register(eventImageRoutes);
   await app.register(illustrationRoutes);
+  await app.register(shareImageRoutes);
   await app.register(organizerRoutes);
   await app.register(ordersRoutes);
   await app.register(editorRoutes);

@@ -88,7 +88,7 @@ describe("buildMeta", () => {
       path: "/courses/marathon-de-paris?tab=results",
       pageTitle: "Marathon de Paris",
       description: LONG,
-      headerImage: "/media/header/paris.jpg",
+      headerImage: "/media/event/12/paris.webp",
       type: "article",
       origin,
     });
@@ -100,7 +100,11 @@ describe("buildMeta", () => {
     ]);
     expect(content(meta, "property", "og:title")).toBe("Marathon de Paris");
     expect(content(meta, "property", "og:description")).toBe(cut);
-    expect(content(meta, "property", "og:image")).toBe("https://dossard.fr/media/header/paris.jpg");
+    // The share version of the picture: a JPEG whose type and size the tags say.
+    expect(content(meta, "property", "og:image")).toBe("https://dossard.fr/media/share/event/12/paris.webp.jpg");
+    expect(content(meta, "property", "og:image:type")).toBe("image/jpeg");
+    expect(content(meta, "property", "og:image:width")).toBe("1200");
+    expect(content(meta, "property", "og:image:height")).toBe("630");
     expect(content(meta, "property", "og:url")).toBe("https://dossard.fr/courses/marathon-de-paris");
     expect(content(meta, "property", "og:type")).toBe("article");
     expect(content(meta, "property", "og:site_name")).toBe("Dossard");
@@ -108,7 +112,7 @@ describe("buildMeta", () => {
     expect(content(meta, "property", "og:locale:alternate")).toBe("en_GB");
     expect(content(meta, "name", "twitter:card")).toBe("summary_large_image");
     expect(content(meta, "name", "twitter:description")).toBe(cut);
-    expect(content(meta, "name", "twitter:image")).toBe("https://dossard.fr/media/header/paris.jpg");
+    expect(content(meta, "name", "twitter:image")).toBe("https://dossard.fr/media/share/event/12/paris.webp.jpg");
   });
 
   it("adds hreflang alternates fr, en and x-default", () => {
@@ -138,6 +142,28 @@ describe("buildMeta", () => {
     expect(content(meta, "property", "og:description")).toBeUndefined();
     expect(content(meta, "name", "robots")).toBe("noindex");
     expect(content(meta, "property", "og:image")).toBe("https://dossard.fr/images/share-default.png");
+    expect(content(meta, "property", "og:image:type")).toBe("image/png");
+    expect([content(meta, "property", "og:image:width"), content(meta, "property", "og:image:height")]).toEqual([
+      "1200",
+      "630",
+    ]);
+  });
+
+  it("shares members' photos and drawn landscapes as JPEGs, keeping the photo's timestamp", () => {
+    const image = (input: Partial<Parameters<typeof buildMeta>[0]>) =>
+      content(buildMeta({ locale: "fr", path: "/x", origin, ...input }), "property", "og:image");
+    expect(image({ image: "/media/user/12-ab3f.webp?t=1700000000" })).toBe(
+      "https://dossard.fr/media/share/user/12-ab3f.webp.jpg?t=1700000000",
+    );
+    expect(image({ headerImage: "/media/art/alps-3-sunrise.webp" })).toBe(
+      "https://dossard.fr/media/share/art/alps-3-sunrise.webp.jpg",
+    );
+    expect(image({ image: "https://dossard.fr/media/event/4/a.webp" })).toBe(
+      "https://dossard.fr/media/share/event/4/a.webp.jpg",
+    );
+    // A drawn fallback (SVG), or a folder without share versions: the default image.
+    expect(image({ image: "/images/fallback/user.svg" })).toBe("https://dossard.fr/images/share-default.png");
+    expect(image({ image: "/media/event/4/thumbs/a-event.webp" })).toBe("https://dossard.fr/images/share-default.png");
   });
 
   it("uses an explicit canonical and upgrades http addresses", () => {
@@ -150,6 +176,7 @@ describe("buildMeta", () => {
     });
     expect(links(meta, "canonical")[0]).toMatchObject({ href: "https://dossard.fr/new-slug" });
     expect(content(meta, "property", "og:url")).toBe("https://dossard.fr/new-slug");
-    expect(content(meta, "property", "og:image")).toBe("https://cdn.example.com/i.jpg");
+    // Another site's picture: its type and size cannot be vouched for; the default image instead.
+    expect(content(meta, "property", "og:image")).toBe("https://dossard.fr/images/share-default.png");
   });
 });

@@ -7,6 +7,7 @@ import { type Locale, META_DESCRIPTION_MAX } from "./constants.ts";
 import { switchLocalePath } from "./i18n/index.ts";
 import { DEFAULT_SHARE_IMAGE } from "./image-url.ts";
 import { publicUrl } from "./public-url.ts";
+import { shareImage } from "./share-image.ts";
 
 export { DEFAULT_SHARE_IMAGE } from "./image-url.ts";
 
@@ -108,7 +109,9 @@ function pathOnly(path: string): string {
 /**
  * The page's `<title>`, description, canonical link, hreflang alternates (fr, en, x-default),
  * Open Graph and Twitter card tags. `<title>` reads "Page | Dossard" (the site name alone when
- * the page has no title); og:title carries the page title alone, og:site_name the brand.
+ * the page has no title); og:title carries the page title alone, og:site_name the brand. The
+ * image is the share version of the page's picture (shared/share-image.ts): a JPEG or PNG whose
+ * type and size the tags announce.
  */
 export function buildMeta(input: PageMetaInput): MetaDescriptor[] {
   const siteName = input.siteName ?? SITE_NAME;
@@ -117,7 +120,8 @@ export function buildMeta(input: PageMetaInput): MetaDescriptor[] {
   const documentTitle = title === siteName ? siteName : `${title} | ${siteName}`;
   const fullDescription = resolveDescription(input);
   const description = fullDescription === undefined ? undefined : truncateDescription(fullDescription);
-  const image = absolute(resolveImage(input));
+  const share = shareImage(resolveImage(input), new URL(absolute("/")).origin);
+  const image = absolute(share.url);
   const url = absolute(firstText(input.canonical) ?? pathOnly(input.path));
   const other: Locale = input.locale === "fr" ? "en" : "fr";
 
@@ -143,6 +147,9 @@ export function buildMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:title", content: title },
     ...(description === undefined ? [] : [{ property: "og:description", content: description }]),
     { property: "og:image", content: image },
+    { property: "og:image:type", content: share.type },
+    { property: "og:image:width", content: String(share.width) },
+    { property: "og:image:height", content: String(share.height) },
     { property: "og:url", content: url },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: siteName },

@@ -8,6 +8,7 @@ import { PRODUCTS } from "../orders/products.ts";
 import { results } from "../results/results.tables.ts";
 import type { PosterDesign, PosterExport, PosterView } from "./poster.contract.ts";
 import { posterExports, posters } from "./posters.tables.ts";
+import { pngPhysicalSize } from "./render/png-chunks.fixture.ts";
 
 let t: TestApp;
 let courseId: number;
@@ -297,8 +298,9 @@ describe("exports and credits", () => {
     expect(png.headers["content-type"]).toBe("image/png");
     expect(String(png.headers["content-disposition"])).toMatch(/^attachment; filename=".+-A3\.png"$/);
     const meta = await sharp(png.rawPayload).metadata();
-    // A3 is 297 × 420 mm: 3508 × 4961 pixels at 300 dpi.
+    // A3 is 297 × 420 mm: 3508 × 4961 pixels at 300 dpi, and the file says so (pHYs, in pixels per metre).
     expect([meta.width, meta.height]).toEqual([3508, 4961]);
+    expect(pngPhysicalSize(png.rawPayload)).toEqual({ x: 11811, y: 11811, unit: 1 });
 
     const pdf = await exportAndDrain(member.cookie, poster.id as number, "pdf");
     const text = pdf.rawPayload.toString("latin1");

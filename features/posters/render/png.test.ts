@@ -10,6 +10,7 @@ import { processGpx } from "../../tracks/track-processing.ts";
 import { designFromCourse, POSTER_SIZE_IDS, POSTER_SIZES } from "../poster.contract.ts";
 import { serverFonts } from "./fonts.server.ts";
 import { sceneToPng } from "./png.server.ts";
+import { dpiOf, pngChunks, pngPhysicalSize } from "./png-chunks.fixture.ts";
 import { renderPoster } from "./render.ts";
 
 const track = processGpx(
@@ -54,5 +55,23 @@ describe("PNG export size", () => {
     const background = [...Buffer.from(design.colors.background.slice(1), "hex"), 255];
     expect(image.at(image.width - 1, image.height - 1)).toEqual(background);
     expect(image.at(0, 0)).toEqual(background);
+  });
+
+  it("says its resolution in a pHYs chunk: 300 dpi is 11811 pixels per metre, an A3 prints 29.7 × 42 cm", async () => {
+    const scene = renderPoster({ ...design, size: "A3" }, { points: track.points }, serverFonts());
+    const png = sceneToPng(scene);
+    const chunks = pngChunks(png);
+    // Right after the header, before the pixels, checksums right (viewers ignore a bad chunk).
+    expect(chunks.map((c) => c.type).slice(0, 2)).toEqual(["IHDR", "pHYs"]);
+    expect(chunks.filter((c) => c.type === "pHYs")).toHaveLength(1);
+    expect(chunks.every((c) => c.crcOk)).toBe(true);
+    expect(pngPhysicalSize(png)).toEqual({ x: 11811, y: 11811, unit: 1 });
+    const meta = await sharp(png).metadata();
+    expect([meta.width, meta.height, meta.density]).toEqual([3508, 4961, 300]);
+    // 3508 px at 11811 px/m: 29.7 cm.
+    expect(Math.round((3508 / 11811) * 1000)).toBe(297);
+    // Any other resolution says its own.
+    const low = pngPhysicalSize(sceneToPng(scene, 40));
+    expect(low && [dpiOf(low.x), dpiOf(low.y), low.unit]).toEqual([40, 40, 1]);
   });
 });
