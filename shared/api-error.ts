@@ -135,6 +135,10 @@ export const errorCatalogue = {
   ACTIVITY_FILE_TOO_LARGE: { status: 413, key: "errors.activityFileTooLarge", field: "file" },
   /** More files in one upload than ACTIVITY_FILES_PER_UPLOAD. */
   TOO_MANY_FILES: { status: 413, key: "errors.tooManyFiles", field: "file" },
+  /** An activity file without any time: the member says on which day it was (issue 26 item 5). */
+  ACTIVITY_DATE_REQUIRED: { status: 400, key: "errors.activityDateRequired", field: "date" },
+  /** An activity's day that is no day, or one still to come. */
+  ACTIVITY_DATE_INVALID: { status: 400, key: "errors.activityDateInvalid", field: "date" },
   /** Strava is not set up on this site (no client id). */
   STRAVA_UNAVAILABLE: { status: 503, key: "errors.stravaUnavailable" },
   STRAVA_NOT_CONNECTED: { status: 409, key: "errors.stravaNotConnected" },

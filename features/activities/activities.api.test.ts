@@ -5,6 +5,7 @@ import { accessHeaders, createTestApp, type TestApp, testMember } from "../../te
 import { users } from "../accounts/accounts.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
 import { results } from "../results/results.tables.ts";
+import { sports } from "../sports/sports.tables.ts";
 import { activities } from "./activities.tables.ts";
 import { fixtureRun, toFit, toGpx, toTcx } from "./activity-fixtures.ts";
 
@@ -21,12 +22,18 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Part = { name: string; content: string | Uint8Array };
+type Part = { name: string; content: string | Uint8Array } | { field: string; value: string };
 
 function multipart(parts: Part[]) {
   const boundary = "----dossard-activities";
   const chunks: Buffer[] = [];
   for (const part of parts) {
+    if ("field" in part) {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`),
+      );
+      continue;
+    }
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${part.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -59,6 +66,41 @@ const post = (cookie: string, url: string, body: object = {}) =>
     headers: { ...accessHeaders, cookie, "content-type": "application/json" },
     payload: JSON.stringify(body),
   });
+
+/**
+ * A foot race of the catalogue an activity may be matched to: held before the tests' today (a
+ * result can be recorded), 5 to 15 km, placed, without a track or imported results.
+ */
+async function raceToMatch() {
+  const [target] = await t.database.db
+    .select({
+      courseId: courses.id,
+      eventId: events.id,
+      distance: courses.distance,
+      lat: events.lat,
+      lng: events.lng,
+      date: events.startDate,
+    })
+    .from(courses)
+    .innerJoin(events, eq(events.id, courses.eventId))
+    .innerJoin(sports, eq(sports.id, events.sportId))
+    .where(
+      and(
+        eq(events.status, "active"),
+        eq(events.cancelled, false),
+        isNotNull(events.lat),
+        sql`${sports.key} IN ('running', 'trail', 'half_marathon', 'short_trail')`,
+        sql`${courses.distance} BETWEEN 5000 AND 15000`,
+        sql`NOT EXISTS (SELECT 1 FROM tracks tr WHERE tr.course_id = ${courses.id})`,
+        sql`${events.startDate} < ${TEST_REFERENCE_DATE.toISOString().slice(0, 10)}`,
+        sql`NOT EXISTS (SELECT 1 FROM results r WHERE r.course_id = ${courses.id} AND r.source = 'import')`,
+      ),
+    )
+    .orderBy(courses.id)
+    .limit(1);
+  if (!target?.distance || target.lat === null || target.lng === null) throw new Error("no course to match");
+  return { ...target, distance: target.distance, lat: target.lat, lng: target.lng };
+}
 
 describe("uploading activity files", () => {
   it("reads GPX, TCX and FIT files sent together, and names what is wrong with each broken one", async () => {
@@ -200,32 +242,7 @@ describe("the member's activities", () => {
 
   it("proposes the race an activity fits, links it on the member's word, and makes a result of it", async () => {
     const me = await testMember(t, { firstName: "Lou" });
-    const [target] = await t.database.db
-      .select({
-        courseId: courses.id,
-        eventId: events.id,
-        distance: courses.distance,
-        lat: events.lat,
-        lng: events.lng,
-        date: events.startDate,
-      })
-      .from(courses)
-      .innerJoin(events, eq(events.id, courses.eventId))
-      .where(
-        and(
-          eq(events.status, "active"),
-          eq(events.cancelled, false),
-          isNotNull(events.lat),
-          sql`${courses.distance} BETWEEN 5000 AND 15000`,
-          sql`NOT EXISTS (SELECT 1 FROM tracks tr WHERE tr.course_id = ${courses.id})`,
-          // A result is recorded only for an edition that took place, on a course without imported results.
-          sql`${events.startDate} < ${TEST_REFERENCE_DATE.toISOString().slice(0, 10)}`,
-          sql`NOT EXISTS (SELECT 1 FROM results r WHERE r.course_id = ${courses.id} AND r.source = 'import')`,
-        ),
-      )
-      .orderBy(courses.id)
-      .limit(1);
-    if (!target?.distance || target.lat === null || target.lng === null) throw new Error("no course to match");
+    const target = await raceToMatch();
     const run = fixtureRun({
       km: target.distance / 1000,
       start: new Date(`${target.date}T08:00:00Z`),
@@ -359,11 +376,89 @@ describe("privacy", () => {
       .where(eq(activities.userId, me.id));
     expect(left?.n).toBe(0);
   });
+});
 
-  it("dates a file without times at the moment it was uploaded", async () => {
+describe("activities without a time, and of other sports (issue 26 item 5)", () => {
+  const count = async (userId: number) =>
+    (
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(activities)
+        .where(eq(activities.userId, userId))
+    )[0]?.n;
+
+  it("asks the member for the day of a file without times, storing nothing until given, never the upload's instant", async () => {
     const me = await testMember(t);
     const untimed = toGpx(fixtureRun({ km: 1 })).replace(/<time>[^<]*<\/time>/g, "");
-    const { files } = (await upload(me.cookie, [{ name: "plan.gpx", content: untimed }])).json();
-    expect(files[0].activity).toMatchObject({ startedAt: TEST_REFERENCE_DATE.toISOString(), elapsedTime: null });
+    const timed = toGpx(fixtureRun({ km: 2, start: new Date("2026-05-03T07:00:00Z") }));
+    const files = [
+      { name: "plan.gpx", content: untimed },
+      { name: "sortie.gpx", content: timed },
+    ];
+    for (const [language, message] of [
+      ["fr", "Ce fichier ne dit pas quand l'activité a eu lieu (ses points n'ont pas d'heure) : indiquez sa date."],
+      ["en", "This file does not say when the activity took place (its points have no time): give its date."],
+    ]) {
+      const refused = await upload(me.cookie, files, language);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: "ACTIVITY_DATE_REQUIRED", field: "date", message });
+    }
+    // A day still to come, or no day at all.
+    for (const value of ["2099-01-01", "2010-02-30", "demain"]) {
+      const bad = await upload(me.cookie, [...files, { field: "date", value }]);
+      expect(bad.statusCode, value).toBe(400);
+      expect(bad.json().error).toMatchObject({ code: "ACTIVITY_DATE_INVALID", field: "date" });
+    }
+    expect(await count(me.id)).toBe(0);
+
+    const stored = await upload(me.cookie, [...files, { field: "date", value: "2010-06-12" }]);
+    expect(stored.statusCode, stored.body).toBe(200);
+    const [plan, sortie] = stored.json().files.map((f: { activity: { startedAt: string } }) => f.activity);
+    expect(plan).toMatchObject({ startedAt: "2010-06-12T10:00:00.000Z", startPrecision: "day", elapsedTime: null });
+    // A file with its own times keeps them.
+    expect(sortie).toMatchObject({ startedAt: "2026-05-03T07:00:00.000Z", startPrecision: "time" });
+    expect(plan.startedAt).not.toBe(TEST_REFERENCE_DATE.toISOString());
+  });
+
+  it('never offers as « your race » an activity whose day is unknown, nor a TCX of Sport="Other", until it is a run with a day', async () => {
+    const me = await testMember(t);
+    const target = await raceToMatch();
+    const run = fixtureRun({
+      km: target.distance / 1000,
+      start: new Date(`${target.date}T08:00:00Z`),
+      lat: target.lat + 0.005,
+      lng: target.lng,
+    });
+    const matched = async (id: number) =>
+      ((await get(me.cookie, `/api/user/activity/${id}`)).json().matches as { courseId: number }[]).some(
+        (m) => m.courseId === target.courseId,
+      );
+
+    // The same run, on the race's day, near its start, at its distance: only the running one is offered.
+    const { files } = (
+      await upload(me.cookie, [
+        { name: "course.tcx", content: toTcx(run) },
+        { name: "autre.tcx", content: toTcx(run).replace('Sport="Running"', 'Sport="Other"') },
+      ])
+    ).json();
+    const [running, other] = files.map((f: { activity: { id: number; sport: string } }) => f.activity);
+    expect(running.sport).toBe("run");
+    expect(other.sport).toBe("other");
+    expect(await matched(running.id)).toBe(true);
+    expect(await matched(other.id)).toBe(false);
+
+    // Uploaded before the upload asked for a day, it was dated at its upload: no day, no match...
+    await t.database.db.update(activities).set({ startPrecision: "none" }).where(eq(activities.id, running.id));
+    expect(await matched(running.id)).toBe(false);
+    const detail = (await get(me.cookie, `/api/user/activity/${running.id}`)).json();
+    expect(detail.startPrecision).toBe("none");
+    // ...until the member gives it.
+    const dated = await post(me.cookie, `/api/user/activity/${running.id}/date`, { date: target.date });
+    expect(dated.statusCode, dated.body).toBe(200);
+    expect(dated.json().activity).toMatchObject({ startPrecision: "day" });
+    expect(await matched(running.id)).toBe(true);
+    const future = await post(me.cookie, `/api/user/activity/${running.id}/date`, { date: "2099-01-01" });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.code).toBe("ACTIVITY_DATE_INVALID");
   });
 });

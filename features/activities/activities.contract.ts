@@ -1,7 +1,8 @@
 /** The activities API's shapes (features/activities): what the member's pages and the API share. */
 import { z } from "zod";
-import { rowId } from "../../shared/input.ts";
-import { ACTIVITY_PROVIDERS, STRAVA_SYNC_STATES } from "./activities.tables.ts";
+import type { ErrorCode } from "../../shared/api-error.ts";
+import { isRealDay, rowId } from "../../shared/input.ts";
+import { ACTIVITY_PROVIDERS, ACTIVITY_START_PRECISIONS, STRAVA_SYNC_STATES } from "./activities.tables.ts";
 
 export const ACTIVITY_SPORTS = ["run", "trail", "ride", "walk", "hike", "swim", "other"] as const;
 export type ActivitySport = (typeof ACTIVITY_SPORTS)[number];
@@ -44,6 +45,8 @@ export const activitySummarySchema = z.object({
   name: z.string(),
   sport: z.enum(ACTIVITY_SPORTS),
   startedAt: z.string(),
+  /** "time": started at `startedAt`; "day": on that day, time unknown; "none": day unknown too. */
+  startPrecision: z.enum(ACTIVITY_START_PRECISIONS),
   distance: z.number().int(),
   movingTime: z.number().int().nullable(),
   elapsedTime: z.number().int().nullable(),
@@ -123,8 +126,26 @@ export const activityDetailSchema = activitySummarySchema.extend({
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
-export const ACTIVITY_ACTIONS = ["link", "unlink", "result"] as const;
-export const activityActionBodySchema = z.object({ courseId: rowId.optional() });
+const code = (c: ErrorCode) => ({ message: c });
+
+/** The first day an activity may be dated. */
+export const ACTIVITY_FIRST_DAY = "1990-01-01";
+
+/**
+ * The day of an activity whose file has no time, as the member gives it ("YYYY-MM-DD"): a real
+ * day from 1990 on; that it is not still to come is checked against the server's today.
+ */
+export const activityDaySchema = z
+  .string(code("ACTIVITY_DATE_INVALID"))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, code("ACTIVITY_DATE_INVALID"))
+  .refine((day) => isRealDay(day) && day >= ACTIVITY_FIRST_DAY, code("ACTIVITY_DATE_INVALID"));
+
+export const ACTIVITY_ACTIONS = ["link", "unlink", "result", "date"] as const;
+export const activityActionBodySchema = z.object({
+  courseId: rowId.optional(),
+  /** The `date` action: the day of an activity whose day is unknown. */
+  date: activityDaySchema.optional(),
+});
 
 export const stravaStatusSchema = z.object({
   /** Strava is set up on this site. */

@@ -16,6 +16,7 @@ import {
   activitiesQuerySchema,
   activitiesResponseSchema,
   activityActionBodySchema,
+  activityDaySchema,
   activityDetailSchema,
   adminActivitiesSchema,
   stravaEventSchema,
@@ -213,17 +214,23 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
             "ACTIVITY_FILE_INVALID",
             "ACTIVITY_FILE_EMPTY",
             "ACTIVITY_FILE_TOO_LARGE",
+            "ACTIVITY_DATE_REQUIRED",
+            "ACTIVITY_DATE_INVALID",
             "SERVER_BUSY",
           ],
           multipart: z.object({
             file: uploadedFile("GPX, TCX or FIT files (field `file`, repeated): 10 at most, 15 MB each"),
+            date: z
+              .string()
+              .optional()
+              .describe("YYYY-MM-DD: the day of the files that have no time (required when one has none)"),
           }),
         },
       },
       schema: {
         tags: ["activities"],
         summary:
-          "Upload activity files (GPX, TCX, FIT; field `file`, up to 10): each file gets its activity or its own translated error; when none is readable, 400 with the first file's error",
+          "Upload activity files (GPX, TCX, FIT; field `file`, up to 10): each file gets its activity or its own translated error; when none is readable, 400 with the first file's error; a file without times needs the field `date` (400 ACTIVITY_DATE_REQUIRED, nothing stored)",
         consumes: ["multipart/form-data"],
         response: {
           200: uploadResponseSchema,
@@ -246,8 +253,18 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       await service().admitUpload(user);
       if (!request.isMultipart()) throw new ApiError("FIELD_REQUIRED", { field: "file" });
       const read: { fileName: string; read: ReadActivityFile | null; error: unknown }[] = [];
+      let date: string | null = null;
       try {
-        for await (const part of request.files()) {
+        for await (const part of request.parts()) {
+          if (part.type === "field") {
+            // The day of files without times, when the member gives it (the form asks for it).
+            if (part.fieldname === "date" && typeof part.value === "string" && part.value.trim()) {
+              const day = activityDaySchema.safeParse(part.value.trim());
+              if (!day.success) throw new ApiError("ACTIVITY_DATE_INVALID");
+              date = day.data;
+            }
+            continue;
+          }
           if (part.fieldname !== "file") {
             await part.toBuffer();
             continue;
@@ -275,7 +292,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       if (read.length === 0) throw new ApiError("FIELD_REQUIRED", { field: "file" });
-      return service().storeFiles(user, read, requestLocale(request));
+      return service().storeFiles(user, read, requestLocale(request), date);
     },
   );
 
@@ -337,7 +354,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["activities"],
         summary:
-          "link: this activity was course `courseId` (the member's word); unlink; result: make the member's result on the linked course from the activity's time",
+          "link: this activity was course `courseId` (the member's word); unlink; result: make the member's result on the linked course from the activity's time; date: the day (`date`) of an activity whose day is unknown",
         params: z.object({ id: idParam, action: z.enum(ACTIVITY_ACTIONS) }),
         body: activityActionBodySchema,
         response: {
@@ -360,6 +377,10 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         case "result": {
           const { resultId } = await service().makeResult(user, id);
           return { activity: await service().detail(user, id), resultId };
+        }
+        case "date": {
+          if (request.body.date === undefined) throw new ApiError("ACTIVITY_DATE_REQUIRED");
+          return { activity: await service().setDate(user, id, request.body.date) };
         }
       }
     },

@@ -10,7 +10,8 @@ import type { Db, Executor } from "../../db/client.server.ts";
 import { rows } from "../../db/rows.server.ts";
 import type { Config } from "../../server/config.server.ts";
 import { ApiError, apiErrorMessage, isErrorCode } from "../../shared/api-error.ts";
-import type { Locale } from "../../shared/constants.ts";
+import type { Locale, SportKey } from "../../shared/constants.ts";
+import { parisToday, zonedTime } from "../../shared/zoned-time.ts";
 import { users } from "../accounts/accounts.tables.ts";
 import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { secretBox } from "../accounts/secrets.server.ts";
@@ -32,7 +33,7 @@ import {
   sportOfStrava,
   type UploadResponse,
 } from "./activities.contract.ts";
-import { activities, activityStreams, stravaConnections } from "./activities.tables.ts";
+import { type ActivityStartPrecision, activities, activityStreams, stravaConnections } from "./activities.tables.ts";
 import type { ReadActivityFile } from "./activity-files.ts";
 import { type ActivityTrack, buildActivityTrack, samplesFromStreams } from "./activity-track.ts";
 import { INTERACTIVE_RESERVE, type RateBudget, RateLimited, rateBudget } from "./rate-budget.server.ts";
@@ -107,6 +108,18 @@ export type ActivitiesDeps = {
   ) => Promise<number>;
 };
 
+/**
+ * The races an activity of each sport may have been ("your race"): a run or a trail run on foot
+ * races, a ride on cycling races; other sports (a swim, a walk, "other": a TCX of Sport="Other",
+ * a multisport file) on none, rather than on a running race held that day.
+ */
+const FOOT_RACES: readonly SportKey[] = ["running", "marathon", "half_marathon", "trail", "short_trail", "ultra_trail"];
+const RACE_SPORTS: Partial<Record<ActivitySport, readonly SportKey[]>> = {
+  run: FOOT_RACES,
+  trail: FOOT_RACES,
+  ride: ["cycling", "mtb"],
+};
+
 export const stravaActivityUrl = (externalId: string) => `https://www.strava.com/activities/${externalId}`;
 
 function summary(row: ActivityRow): ActivitySummary {
@@ -116,6 +129,7 @@ function summary(row: ActivityRow): ActivitySummary {
     name: row.name,
     sport: row.sport as ActivitySport,
     startedAt: row.startedAt.toISOString(),
+    startPrecision: row.startPrecision as ActivityStartPrecision,
     distance: row.distance,
     movingTime: row.movingTime,
     elapsedTime: row.elapsedTime,
@@ -313,6 +327,9 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
 
   async function matchesOf(row: ActivityRow): Promise<CourseMatch[]> {
     if (row.startLat === null || row.startLng === null || row.distance <= 0) return [];
+    // Never without a day (issue 26 item 5), and only races of the activity's own sport.
+    const raceSports = RACE_SPORTS[row.sport as ActivitySport] ?? [];
+    if (row.startPrecision === "none" || raceSports.length === 0) return [];
     const day = row.startedAt.toISOString().slice(0, 10);
     const found = await rows<{
       course_id: number;
@@ -332,8 +349,13 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
                                   ll_to_earth(coalesce(t.start_lat, e.lat), coalesce(t.start_lng, e.lng)))::int AS gap
             FROM courses c
             JOIN events e ON e.id = c.event_id
+            JOIN sports s ON s.id = e.sport_id
             LEFT JOIN tracks t ON t.course_id = c.id
             WHERE e.status = 'active' AND NOT e.cancelled
+              AND s.key IN (${sql.join(
+                raceSports.map((key) => sql`${key}`),
+                sql`, `,
+              )})
               AND ${day}::date BETWEEN e.start_date - 1 AND e.end_date + 1
               AND c.distance BETWEEN ${Math.floor(row.distance * (1 - MATCH_DISTANCE_SHARE))} AND ${Math.ceil(row.distance * (1 + MATCH_DISTANCE_SHARE))}
               AND coalesce(t.start_lat, e.lat) IS NOT NULL
@@ -666,12 +688,15 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
 
     /**
      * Stores the files read by the workers; each outcome (activity or translated error) in order.
-     * When no file is readable the whole upload is refused with the first file's error.
+     * When no file is readable the whole upload is refused with the first file's error. A file
+     * without any time is on the day the member gives (`date`, "YYYY-MM-DD"): without it the whole
+     * upload is refused (ACTIVITY_DATE_REQUIRED), nothing stored, and the form asks for it.
      */
     async storeFiles(
       user: { id: number },
       files: { fileName: string; read: ReadActivityFile | null; error: unknown }[],
       locale: Locale,
+      date: string | null = null,
     ): Promise<UploadResponse> {
       if (files.length > ACTIVITY_FILES_PER_UPLOAD) throw new ApiError("TOO_MANY_FILES");
       // Nothing readable: the upload is refused as a whole, with the (first) file's own error.
@@ -679,6 +704,9 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
         const first = files[0]?.error;
         throw first instanceof ApiError ? first : new ApiError("ACTIVITY_FILE_INVALID");
       }
+      if (date !== null && date > parisToday(clock())) throw new ApiError("ACTIVITY_DATE_INVALID");
+      const untimed = files.some((f) => f.read && f.read.startedAt === null);
+      if (untimed && date === null) throw new ApiError("ACTIVITY_DATE_REQUIRED");
       const out: UploadResponse["files"] = [];
       for (const file of files) {
         if (!file.read) {
@@ -699,7 +727,9 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
               fileKind: read.kind,
               name: (read.name ?? stem ?? "").slice(0, 200) || read.kind.toUpperCase(),
               sport: read.sport ?? "run",
-              startedAt: read.startedAt !== null ? new Date(read.startedAt) : now,
+              // Never the upload's instant: the recorded start, else noon (Paris) of the member's day.
+              startedAt: read.startedAt !== null ? new Date(read.startedAt) : zonedTime(date!, 12, 0, "Europe/Paris"),
+              startPrecision: read.startedAt !== null ? "time" : "day",
               distance: read.track.distance,
               movingTime: read.movingTime,
               elapsedTime: read.elapsedTime,
@@ -796,6 +826,22 @@ export function activitiesService(db: Db, clock: () => Date, deps: ActivitiesDep
     async remove(user: { id: number }, id: number): Promise<void> {
       const row = await owned(user, id);
       await db.delete(activities).where(eq(activities.id, row.id));
+    },
+
+    /**
+     * Gives an activity whose day is unknown (a file without times uploaded before the upload asked
+     * for it) the day the member says; an activity whose start was recorded keeps it.
+     */
+    async setDate(user: { id: number }, id: number, date: string): Promise<ActivityDetail> {
+      const row = await owned(user, id);
+      if (date > parisToday(clock())) throw new ApiError("ACTIVITY_DATE_INVALID");
+      if (row.startPrecision !== "time") {
+        await db
+          .update(activities)
+          .set({ startedAt: zonedTime(date, 12, 0, "Europe/Paris"), startPrecision: "day", updatedAt: clock() })
+          .where(eq(activities.id, id));
+      }
+      return this.detail(user, id);
     },
 
     /** Links the activity to a course of the catalogue (the member's word; never automatic). */

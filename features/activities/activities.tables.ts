@@ -19,6 +19,8 @@ import { courses, type TrackPoint } from "../events/events.tables.ts";
 import { results } from "../results/results.tables.ts";
 
 export const ACTIVITY_PROVIDERS = ["strava", "file"] as const;
+export const ACTIVITY_START_PRECISIONS = ["time", "day", "none"] as const;
+export type ActivityStartPrecision = (typeof ACTIVITY_START_PRECISIONS)[number];
 export const STRAVA_SYNC_STATES = ["idle", "queued", "syncing", "waiting", "failed"] as const;
 
 export const activityProvider = pgEnum("activity_provider", ACTIVITY_PROVIDERS);
@@ -73,6 +75,13 @@ export const activities = pgTable(
     /** ACTIVITY_SPORTS (activities.contract.ts). */
     sport: varchar("sport", { length: 16 }).notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /**
+     * What `started_at` knows (ACTIVITY_START_PRECISIONS): "time", recorded (Strava, a timed file);
+     * "day", the day the member gave for a file without times (noon in Paris, the time unknown);
+     * "none", nothing: a file without times uploaded before issue 26 item 5 was dated at its upload,
+     * so its day is not shown as one and it is never matched to a race until the member gives it.
+     */
+    startPrecision: varchar("start_precision", { length: 8 }).notNull().default("time"),
     /** Metres and seconds. */
     distance: integer("distance").notNull().default(0),
     movingTime: integer("moving_time"),

@@ -150,3 +150,31 @@ describe("activity files", () => {
     expect(Math.abs(file.track.distance - reference.distance) / reference.distance).toBeLessThan(0.005);
   });
 });
+
+describe("activity files: what their times and sport say (issue 26 item 5)", () => {
+  it("uses the times of a file timed only in part: its start, its elapsed time, its splits", async () => {
+    // The watch had no clock for the first minute: the first 12 points carry no <time>.
+    let seen = 0;
+    const partly = toGpx(run).replace(/<time>[^<]*<\/time>/g, (time) => (++seen <= 13 ? "" : time));
+    const file = await readActivityFile({ bytes: bytes(partly), fileName: "montre.gpx" });
+    expect(file.startedAt).toBe(run[12].time.getTime());
+    expect(file.elapsedTime).toBe(Math.round((run.at(-1)!.time.getTime() - run[12].time.getTime()) / 1000));
+    expect(file.splits.map((s) => s.km)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("knows the start of a file with a single time, and nothing more", async () => {
+    let seen = 0;
+    const once = toGpx(run).replace(/<time>[^<]*<\/time>/g, (time) => (++seen === 5 ? time : ""));
+    const file = await readActivityFile({ bytes: bytes(once), fileName: "une-heure.gpx" });
+    expect(file.startedAt).toBe(run[3].time.getTime());
+    expect(file.elapsedTime).toBeNull();
+    expect(file.splits).toEqual([]);
+  });
+
+  it('reads a TCX of Sport="Other" as another sport, not a run', async () => {
+    const other = toTcx(run).replace('Sport="Running"', 'Sport="Other"');
+    expect((await readActivityFile({ bytes: bytes(other), fileName: "a.tcx" })).sport).toBe("other");
+    const biking = toTcx(run).replace('Sport="Running"', 'Sport="Biking"');
+    expect((await readActivityFile({ bytes: bytes(biking), fileName: "a.tcx" })).sport).toBe("ride");
+  });
+});

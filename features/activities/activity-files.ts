@@ -12,7 +12,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import FitParser from "fit-file-parser";
 import { ApiError } from "../../shared/api-error.ts";
-import { decodeGpxBytes, TRACK_MAX_BYTES, TRACK_MAX_POINTS } from "../tracks/track-processing.ts";
+import { cumulativeDistances, decodeGpxBytes, TRACK_MAX_BYTES, TRACK_MAX_POINTS } from "../tracks/track-processing.ts";
 import { type ActivitySample, type ActivityTrack, buildActivityTrack } from "./activity-track.ts";
 
 export const ACTIVITY_FILE_KINDS = ["gpx", "tcx", "fit"] as const;
@@ -97,7 +97,21 @@ const SPORTS: Record<string, string> = {
   walking: "walk",
   hiking: "hike",
   swimming: "swim",
+  // TCX's third sport (Running, Biking, Other), FIT's and GPX's own word for the rest: not a run.
+  other: "other",
 };
+
+/**
+ * The sport a file names: one of ours, "other" for any sport it names that is none of ours (a
+ * swim-bike-run, a ski tour: never matched to a running race), null when it names none (or FIT's
+ * "generic", which says nothing) and the upload takes it for a run.
+ */
+function sportNamed(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const key = value.trim().toLowerCase();
+  if (!key || key === "generic") return null;
+  return SPORTS[key] ?? "other";
+}
 
 function readGpx(text: string): Parsed {
   const doc = parseXml(text).gpx as Record<string, unknown> | undefined;
@@ -138,7 +152,7 @@ function readTcx(text: string): Parsed {
   const samples: ActivitySample[] = [];
   const breaks: number[] = [];
   const activity = activities[0];
-  const sportAttribute = String(activity["@Sport"] ?? "").toLowerCase();
+  const sportAttribute = String(activity["@Sport"] ?? "");
   for (const lap of list(activity.Lap as Record<string, unknown>[])) {
     for (const track of list(lap.Track as Record<string, unknown>[])) {
       const start = samples.length;
@@ -163,7 +177,7 @@ function readTcx(text: string): Parsed {
     }
   }
   const notes = typeof activity.Notes === "string" ? activity.Notes.trim() : "";
-  return { samples, breaks, name: notes || null, sport: SPORTS[sportAttribute] ?? null };
+  return { samples, breaks, name: notes || null, sport: sportNamed(sportAttribute) };
 }
 
 type FitRecord = {
@@ -205,8 +219,7 @@ async function readFit(bytes: Uint8Array): Promise<Parsed> {
     if (samples.length > TRACK_MAX_POINTS) throw new ApiError("ACTIVITY_FILE_TOO_LARGE");
   }
   const session = data.sessions?.[0];
-  const sport =
-    session?.sport === "running" && session.sub_sport === "trail" ? "trail" : (SPORTS[session?.sport ?? ""] ?? null);
+  const sport = session?.sport === "running" && session.sub_sport === "trail" ? "trail" : sportNamed(session?.sport);
   return { samples, breaks: [], name: null, sport };
 }
 
@@ -233,14 +246,51 @@ export async function readActivityFile(input: ActivityFileInput): Promise<ReadAc
         ? readTcx(decodeGpxBytes(bytes))
         : readGpx(decodeGpxBytes(bytes));
   if (parsed.samples.length < 2) throw new ApiError("ACTIVITY_FILE_EMPTY");
-  // Every sample carries a time or none does: a partly timed file is read without times.
-  const timed = parsed.samples.every((s) => s.time !== null);
-  const samples = timed ? parsed.samples : parsed.samples.map((s) => ({ ...s, time: null }));
+  // A file timed only in part keeps what it has (issue 26 item 5): see withPartialTimes.
+  const { samples, startedAt } = withPartialTimes(parsed.samples);
   let built: ActivityTrack;
   try {
     built = buildActivityTrack(samples, parsed.name, parsed.breaks);
   } catch (error) {
     throw activityError(error);
   }
-  return { ...built, kind, name: parsed.name, sport: parsed.sport };
+  return { ...built, startedAt: built.startedAt ?? startedAt, kind, name: parsed.name, sport: parsed.sport };
+}
+
+/**
+ * The samples of a file that has times on some points only (a watch before its clock is set, an
+ * editor that dropped a few): with two times or more, each point without one gets the time its
+ * place along the track gives between the timed points around it (the first or last known time
+ * before the first or after the last), so that times, pace and splits are read; with one, only the
+ * start is known. A file with no time at all stays untimed: its date is the member's to say.
+ */
+export function withPartialTimes(samples: readonly ActivitySample[]): {
+  samples: ActivitySample[];
+  startedAt: number | null;
+} {
+  const known = samples.flatMap((s, i) => (s.time !== null ? [i] : []));
+  if (known.length === samples.length) return { samples: [...samples], startedAt: samples[0]?.time ?? null };
+  if (known.length === 0) return { samples: [...samples], startedAt: null };
+  const first = samples[known[0]].time as number;
+  if (known.length === 1) return { samples: samples.map((s) => ({ ...s, time: null })), startedAt: first };
+  const along = cumulativeDistances(samples.map((s) => [s.lng, s.lat, s.ele]));
+  const out = samples.map((s) => ({ ...s }));
+  let k = 0;
+  for (let i = 0; i < out.length; i++) {
+    if (out[i].time !== null) continue;
+    // known[k]: the last timed point before i, when there is one.
+    while (k + 1 < known.length && known[k + 1] < i) k++;
+    const before = known[k] < i ? known[k] : null;
+    const after = before === null ? known[0] : (known[k + 1] ?? null);
+    if (before === null) out[i].time = samples[after as number].time;
+    else if (after === null) out[i].time = samples[before].time;
+    else {
+      const t0 = samples[before].time as number;
+      const t1 = samples[after].time as number;
+      const span = along[after] - along[before];
+      const share = span > 0 ? (along[i] - along[before]) / span : (i - before) / (after - before);
+      out[i].time = Math.round(t0 + (t1 - t0) * share);
+    }
+  }
+  return { samples: out, startedAt: first };
 }

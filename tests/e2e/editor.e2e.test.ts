@@ -184,7 +184,7 @@ describe("listing an event", () => {
     expect(distance).toMatch(/^1\d,\d+$/);
     expect(Number(await card.getByLabel(/Dénivelé positif/).inputValue())).toBeGreaterThan(300);
     await card.getByLabel(/^Distance/).fill("30");
-    await card.getByRole("button", { name: /^La trace donne 1\d,\d\u00a0km : utiliser \?$/ }).click();
+    await card.getByRole("button", { name: /^La trace donne 1\d,\d\skm : utiliser \?$/ }).click();
     expect(await card.getByLabel(/^Distance/).inputValue()).toBe(distance);
     await expect.poll(() => card.getByTestId("course-completeness").textContent()).toBe("Épreuve complète");
 

@@ -1,5 +1,5 @@
 import { Upload } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { apiFetch } from "../../../shared/api-client.ts";
@@ -17,7 +17,8 @@ import {
   type ActivitiesResponse,
   type UploadResponse,
 } from "../activities.contract.ts";
-import { formatActivityDate, paceOf } from "./format.ts";
+import { DayInput } from "./DayInput.tsx";
+import { formatActivityStart, paceOf } from "./format.ts";
 
 /** /user/activities/{type?}: filters, totals, the list newest first, and the file upload. */
 export function ActivitiesList({
@@ -185,7 +186,7 @@ export function ActivitiesList({
                     {activity.name}
                   </a>
                   <p className="text-ink-500 text-sm">
-                    {t(`sports.${activity.sport}`)} · {formatActivityDate(activity.startedAt, locale)}
+                    {t(`sports.${activity.sport}`)} · {formatActivityStart(activity, locale, t("detail.dateUnknown"))}
                     {activity.provider === "strava" ? ` · ${t("list.strava")}` : ""}
                   </p>
                 </div>
@@ -247,6 +248,10 @@ function UploadForm({ locale: _locale }: { locale: Locale }) {
   const revalidator = useRevalidator();
   const [sending, setSending] = useState(false);
   const [outcomes, setOutcomes] = useState<UploadResponse["files"]>([]);
+  // Files without times: the day is asked for, with the API's words, until it is given.
+  const [dateError, setDateError] = useState<string | null>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
+  const dateId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -257,11 +262,19 @@ function UploadForm({ locale: _locale }: { locale: Locale }) {
     const response = await apiFetch("/api/upload/activities", { method: "POST", body });
     setSending(false);
     if (!response.ok) {
-      const error = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      const error = (await response.json().catch(() => null)) as {
+        error?: { message?: string; field?: string };
+      } | null;
+      if (error?.error?.field === "date" && error.error.message) {
+        setDateError(error.error.message);
+        requestAnimationFrame(() => dateInput.current?.focus());
+        return;
+      }
       return showToast("error", error?.error?.message ?? t("upload.error"));
     }
     const { files } = (await response.json()) as UploadResponse;
     setOutcomes(files);
+    setDateError(null);
     form.reset();
     revalidator.revalidate();
   }
@@ -275,6 +288,20 @@ function UploadForm({ locale: _locale }: { locale: Locale }) {
           <span className="font-medium text-ink-900">{t("upload.label")}</span>
           <input type="file" name="file" multiple accept=".gpx,.tcx,.fit" className="text-sm" required />
         </label>
+        {dateError !== null && (
+          <div className="flex flex-col gap-1 text-sm" data-testid="upload-date">
+            <label htmlFor={dateId} className="font-medium text-ink-900">
+              {t("upload.dateLabel")}
+            </label>
+            <DayInput ref={dateInput} id={dateId} invalid describedBy={`${dateId}-error ${dateId}-hint`} />
+            <p id={`${dateId}-error`} className="max-w-md text-red-800">
+              {dateError}
+            </p>
+            <p id={`${dateId}-hint`} className="text-ink-500">
+              {t("upload.dateHint")}
+            </p>
+          </div>
+        )}
         <button type="submit" className={PRIMARY_BUTTON} disabled={sending}>
           <Upload className="size-4" aria-hidden="true" />
           {sending ? t("upload.sending") : t("upload.send")}

@@ -1,5 +1,5 @@
 import { ExternalLink, Image, Link2, Medal, Trash2 } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFetch } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
@@ -10,7 +10,8 @@ import { DANGER_BUTTON, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import { ElevationChart } from "../../events/components/ElevationChart.tsx";
 import type { ActivityDetail } from "../activities.contract.ts";
-import { formatActivityDate, paceOf } from "./format.ts";
+import { DayInput } from "./DayInput.tsx";
+import { formatActivityStart, paceOf } from "./format.ts";
 import { PoweredByStrava } from "./StravaPanel.tsx";
 
 // The map (MapLibre) only loads on pages that show one, and only in the browser.
@@ -55,7 +56,7 @@ export function ActivityView({ initial, locale }: { initial: ActivityDetail; loc
         </a>
         <h2 className="font-bold text-ink-900 text-xl">{activity.name}</h2>
         <p className="text-ink-500 text-sm">
-          {t(`sports.${activity.sport}`)} · {formatActivityDate(activity.startedAt, locale)}
+          {t(`sports.${activity.sport}`)} · {formatActivityStart(activity, locale, t("detail.dateUnknown"))}
         </p>
         {activity.stravaUrl && (
           <div className="flex flex-wrap items-center gap-3 pt-1">
@@ -85,6 +86,8 @@ export function ActivityView({ initial, locale }: { initial: ActivityDetail; loc
           value={activity.elevationGain !== null ? formatElevation(activity.elevationGain, locale) : "—"}
         />
       </dl>
+
+      {activity.startPrecision === "none" && <DateForm id={activity.id} onDated={setActivity} />}
 
       <CourseActions activity={activity} locale={locale} busy={busy} act={act} />
 
@@ -311,5 +314,59 @@ function CourseActions({
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The day of an activity whose file had no time, uploaded before the upload asked for it: until
+ * the member gives it, the activity is in no statistics by day and is never offered as a race.
+ */
+function DateForm({ id, onDated }: { id: number; onDated: (activity: ActivityDetail) => void }) {
+  const { t } = useTranslation("activities");
+  const inputId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const date = String(new FormData(event.currentTarget).get("date") ?? "");
+    setBusy(true);
+    const response = await apiFetch(`/api/user/activity/${id}/date`, {
+      method: "POST",
+      body: JSON.stringify({ date }),
+    });
+    setBusy(false);
+    const body = (await response.json().catch(() => null)) as {
+      activity?: ActivityDetail;
+      error?: { message: string };
+    } | null;
+    if (!response.ok || !body?.activity) return setError(body?.error?.message ?? t("detail.error"));
+    setError(null);
+    onDated(body.activity);
+    await showToast("success", t("detail.dateDone"));
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
+      data-testid="activity-date"
+    >
+      <p className="text-amber-950">{t("detail.dateAsk")}</p>
+      <div className="flex flex-wrap items-end gap-2">
+        <label htmlFor={inputId} className="flex flex-col gap-1 font-medium text-ink-900">
+          {t("detail.dateLabel")}
+          <DayInput id={inputId} invalid={error !== null} describedBy={error ? `${inputId}-error` : undefined} />
+        </label>
+        <button type="submit" className={SECONDARY_BUTTON} disabled={busy}>
+          {t("detail.dateSave")}
+        </button>
+      </div>
+      {error && (
+        <p id={`${inputId}-error`} className="text-red-800">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }
