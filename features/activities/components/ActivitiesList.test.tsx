@@ -1,28 +1,38 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { activitiesQuerySchema } from "../activities.contract.ts";
 import { ActivitiesList } from "./ActivitiesList.tsx";
 
-const MESSAGE = "Ce fichier ne dit pas quand l'activité a eu lieu (ses points n'ont pas d'heure) : indiquez sa date.";
-
-function renderList() {
-  const Stub = createRoutesStub([
-    {
-      path: "/user/activites",
-      Component: () => (
-        <ActivitiesList
-          data={{ activities: [], total: 0, pageSize: 20, totals: [] }}
-          query={{ period: "all", totals: "month", page: 1 }}
-          type="activity"
-          locale="fr"
-          stravaAvailable={false}
-        />
-      ),
-    },
-  ]);
-  return render(<Stub initialEntries={["/user/activites"]} />);
+function renderEmpty(stravaAvailable: boolean) {
+  const list = (
+    <ActivitiesList
+      data={{ activities: [], total: 0, pageSize: 20, totals: [] }}
+      query={activitiesQuerySchema.parse({})}
+      type="activity"
+      locale="fr"
+      stravaAvailable={stravaAvailable}
+    />
+  );
+  const router = createMemoryRouter([{ path: "/", element: list }]);
+  return render(<RouterProvider router={router} />);
 }
+
+describe("an empty activities list", () => {
+  it("offers to connect Strava where the site is set up for it", () => {
+    renderEmpty(true);
+    expect(screen.getByRole("link", { name: "Relier Strava" })).toBeTruthy();
+  });
+
+  it("offers files only, never Strava, where Strava is not set up", () => {
+    renderEmpty(false);
+    expect(screen.queryByRole("link", { name: "Relier Strava" })).toBeNull();
+    expect(screen.getByText(/envoyez vos fichiers GPX, TCX ou FIT/)).toBeTruthy();
+  });
+});
+
+const MESSAGE = "Ce fichier ne dit pas quand l'activité a eu lieu (ses points n'ont pas d'heure) : indiquez sa date.";
 
 describe("the activity upload (issue 26 item 5)", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -61,7 +71,7 @@ describe("the activity upload (issue 26 item 5)", () => {
         }
       },
     );
-    renderList();
+    renderEmpty(false);
     const files = screen.getByLabelText("Fichiers d'activité");
     await userEvent.upload(files, new File(["<gpx/>"], "plan.gpx"));
     expect(screen.queryByLabelText("Date de l'activité")).toBeNull();
