@@ -20,7 +20,9 @@ describe("the admin's welcome after installation", () => {
     expect(welcome.hasAttribute("open")).toBe(true);
     expect(welcome.textContent).toMatch(/catalogue de démonstration \(7\s000 courses générées/);
     expect(welcome.textContent).toContain("DEMO_EVENTS=0");
-    const items = within(welcome).getAllByRole("listitem").map((li) => li.textContent);
+    const items = within(welcome)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
     expect(items).toEqual([
       "LEGAL_PUBLISHER — l'éditeur du site (nom ou raison sociale)",
       "LEGAL_HOST — l'hébergeur du site",
