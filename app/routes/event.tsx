@@ -1,4 +1,4 @@
-import { data, useRouteLoaderData, useSearchParams } from "react-router";
+import { data, redirect, useRouteLoaderData, useSearchParams } from "react-router";
 import { useViewer } from "../../features/accounts/components/viewer.tsx";
 import { CommentsIsland, EncouragementWallIsland } from "../../features/comments/components/islands.tsx";
 import { EventFinishersIsland } from "../../features/community/components/islands.tsx";
@@ -31,10 +31,10 @@ export const handle = { shared: true };
 /** A pending listing's page is its editors' alone: never kept by the page cache or a shared cache. */
 const PRIVATE_PAGE = "private, no-store";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A pending listing is found for its editors only; everyone else gets the same 404.
   const page = await context.services.eventDetails.page(params.slug ?? "", context.user);
-  if (!page) throw data({ kind: "item" }, { status: 404 });
+  if (!page) throw await formerAddress(params.slug ?? "", request, context);
   // The signed-in member's access (owner, organiser, admin or member) shows the organiser tools.
   const [organizer, participants, results] = await Promise.all([
     context.services.organizers.pageInfo(page.event.id, context.user),
@@ -44,6 +44,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (page.pending)
     return data({ ...page, organizer, participants, results }, { headers: { "Cache-Control": PRIVATE_PAGE } });
   return { ...page, organizer, participants, results };
+}
+
+/**
+ * An address the event had before a rename answers a 301 to its current page, query kept (issue
+ * 26 item 6); when the viewer may see it, else the same 404 as any unknown address.
+ */
+async function formerAddress(slug: string, request: Request, context: Route.LoaderArgs["context"]) {
+  const current = await context.services.eventDetails.currentSlug(slug);
+  if (!current || !(await context.services.eventDetails.page(current, context.user)))
+    return data({ kind: "item" }, { status: 404 });
+  const url = new URL(request.url);
+  return redirect(`${pagePath("event", localeFromPath(url.pathname), { slug: current })}${url.search}`, 301);
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

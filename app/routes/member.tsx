@@ -1,18 +1,26 @@
 import { MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { BadgeGrid, StatsFigures } from "../../features/badges/components/Achievements.tsx";
 import { SPORTS } from "../../shared/constants.ts";
 import { formatRaceTime } from "../../shared/format.ts";
 import { localeFromPath } from "../../shared/i18n/index.ts";
+import { pagePath } from "../../shared/i18n/pages.ts";
 import { USER_FALLBACK_IMAGE } from "../../shared/image-url.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/member";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const profile = await context.services.accounts.publicProfile(String(params.slug ?? "").toLowerCase());
-  if (!profile) throw data({ kind: "item" }, { status: 404 });
+  const slug = String(params.slug ?? "").toLowerCase();
+  const profile = await context.services.accounts.publicProfile(slug);
   const locale = localeFromPath(new URL(request.url).pathname);
+  if (!profile) {
+    // An address the member had before a change of name: a 301 to the current one (issue 26 item 6).
+    const current = await context.services.accounts.currentSlug(slug);
+    if (current && (await context.services.accounts.publicProfile(current)))
+      throw redirect(`${pagePath("member", locale, { slug: current })}${new URL(request.url).search}`, 301);
+    throw data({ kind: "item" }, { status: 404 });
+  }
   const [countries, badges] = await Promise.all([
     profile.country ? context.services.geo.countries(locale) : [],
     context.services.badges.ofProfile(profile.slug),

@@ -30,7 +30,7 @@ import type {
   SessionUser,
   UserStats,
 } from "./accounts.contract.ts";
-import { userIdentities, userLogs, users, userTokens } from "./accounts.tables.ts";
+import { userFormerSlugs, userIdentities, userLogs, users, userTokens } from "./accounts.tables.ts";
 import { LIMITS, rateLimiter } from "./rate-limit.server.ts";
 import { hashPassword, randomCode, randomToken, sameDigest, sha256, verifyPassword } from "./secrets.server.ts";
 import { type NewSession, type SessionMeta, sessionStore, type UserRow } from "./sessions.server.ts";
@@ -174,11 +174,17 @@ export function accountsService(
     return found.length > 0;
   }
 
-  async function uniqueSlug(base: string, tx: Executor = db): Promise<string> {
+  /**
+   * A profile address free among the other members' slugs and former slugs (an old address keeps
+   * leading to its member, issue 26 item 6); the member's own are free for them.
+   */
+  async function uniqueSlug(base: string, tx: Executor = db, exceptUserId = 0): Promise<string> {
     const stem = (slugify(base) || "membre").slice(0, 60);
+    const like = `${stem}-%`;
     const taken = await rows<{ slug: string }>(
       tx,
-      sql`SELECT slug FROM users WHERE slug = ${stem} OR slug LIKE ${`${stem}-%`}`,
+      sql`SELECT slug FROM users WHERE (slug = ${stem} OR slug LIKE ${like}) AND id <> ${exceptUserId}
+          UNION SELECT slug FROM user_former_slugs WHERE (slug = ${stem} OR slug LIKE ${like}) AND user_id <> ${exceptUserId}`,
     );
     const used = new Set(taken.map((r) => r.slug));
     if (!used.has(stem)) return stem;
@@ -577,7 +583,7 @@ export function accountsService(
             bestHalf: body.bestHalf ?? null,
             bestMarathon: body.bestMarathon ?? null,
             publicProfile: body.publicProfile,
-            ...(nameChanged ? { slug: await uniqueSlug(slugBase) } : {}),
+            ...(nameChanged ? { slug: await uniqueSlug(slugBase, db, user.id) } : {}),
             updatedAt: clock(),
           })
           .where(eq(users.id, user.id));
@@ -770,6 +776,17 @@ export function accountsService(
     stats: statsOf,
 
     /** A public, enabled profile by slug; null otherwise (the caller answers 404). */
+    /** The current slug of the member who had `slug` before a change of name (issue 26 item 6), or null. */
+    async currentSlug(slug: string): Promise<string | null> {
+      const [row] = await db
+        .select({ slug: users.slug })
+        .from(userFormerSlugs)
+        .innerJoin(users, eq(users.id, userFormerSlugs.userId))
+        .where(eq(userFormerSlugs.slug, slug.slice(0, 80)))
+        .limit(1);
+      return row && row.slug !== slug ? row.slug : null;
+    },
+
     async publicProfile(slug: string, options: { preview?: boolean } = {}): Promise<PublicProfile | null> {
       const [user] = await db.select().from(users).where(eq(users.slug, slug)).limit(1);
       if (!user || user.disabledAt || (!user.publicProfile && !options.preview)) return null;

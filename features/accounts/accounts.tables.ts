@@ -62,6 +62,23 @@ export const users = pgTable(
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
 );
 
+/**
+ * Profile addresses a member had before a change of name (issue 26 item 6): /membre/{slug} answers
+ * them with a 301 to the current one. Filled by a trigger on users.slug (migration 0022); a member
+ * given one of their former slugs again takes it back, and no one else is given it.
+ */
+export const userFormerSlugs = pgTable(
+  "user_former_slugs",
+  {
+    slug: varchar("slug", { length: 80 }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("user_former_slugs_user_idx").on(t.userId)],
+);
+
 /** Database sessions: the cookie holds a random token, the table only its SHA-256. */
 export const sessions = pgTable(
   "sessions",

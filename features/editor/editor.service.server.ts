@@ -208,11 +208,18 @@ export function editorService(
     return { communeCode: null, departmentCode: null, regionCode: null, lat: form.lat ?? null, lng: form.lng ?? null };
   }
 
+  /**
+   * A slug from the name and year, free among the other events' slugs and former slugs (an old
+   * address keeps leading to its event, issue 26 item 6); the event's own former slugs are free
+   * for it (the trigger of migration 0022 keeps the one it leaves).
+   */
   async function uniqueSlug(tx: Executor, form: EventForm, exceptId = 0): Promise<string> {
     const base = slugify(`${form.name} ${form.startDate.slice(0, 4)}`).slice(0, 90) || "course";
+    const like = `${base}-%`;
     const taken = await rows<{ slug: string }>(
       tx,
-      sql`SELECT slug FROM events WHERE (slug = ${base} OR slug LIKE ${`${base}-%`}) AND id <> ${exceptId}`,
+      sql`SELECT slug FROM events WHERE (slug = ${base} OR slug LIKE ${like}) AND id <> ${exceptId}
+          UNION SELECT slug FROM event_former_slugs WHERE (slug = ${base} OR slug LIKE ${like}) AND event_id <> ${exceptId}`,
     );
     const used = new Set(taken.map((r) => r.slug));
     if (!used.has(base)) return base;

@@ -28,7 +28,16 @@ import type {
 } from "./event-detail.contract.ts";
 import { eventLinkClicks } from "./event-detail.tables.ts";
 import { eventState } from "./event-state.ts";
-import { coursePrices, courses, eventGroups, eventImages, events, type TrackPoint, tracks } from "./events.tables.ts";
+import {
+  coursePrices,
+  courses,
+  eventFormerSlugs,
+  eventGroups,
+  eventImages,
+  events,
+  type TrackPoint,
+  tracks,
+} from "./events.tables.ts";
 import { fileSlug, toGpx } from "./gpx.ts";
 import { toIcs } from "./ics.ts";
 import { eventIcsEvents } from "./race-ics.ts";
@@ -444,6 +453,21 @@ export function eventDetailService(db: Db, clock: () => Date = () => new Date())
         };
       });
       return { event, tracks: pageTracks, today: parisToday(clock()), ...(pending ? { pending: true as const } : {}) };
+    },
+
+    /**
+     * The current slug of the event that had `slug` before a rename (issue 26 item 6), or null: its
+     * pages answer the old address with a 301 (whether the viewer may see it is page()'s to say).
+     */
+    async currentSlug(slug: string): Promise<string | null> {
+      if (!/^[a-z0-9][a-z0-9-]{0,200}$/.test(slug)) return null;
+      const [row] = await db
+        .select({ slug: events.slug })
+        .from(eventFormerSlugs)
+        .innerJoin(events, eq(events.id, eventFormerSlugs.eventId))
+        .where(eq(eventFormerSlugs.slug, slug))
+        .limit(1);
+      return row && row.slug !== slug ? row.slug : null;
     },
 
     /**

@@ -144,6 +144,24 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * Addresses an event had before it was renamed (issue 26 item 6): its pages answer them with a 301
+ * to the current one. Filled by a trigger on events.slug (migration 0022), whatever renames it —
+ * the editor, an admin, a script; an event given one of its former slugs again takes it back. The
+ * editor never gives a new slug that is another event's former one.
+ */
+export const eventFormerSlugs = pgTable(
+  "event_former_slugs",
+  {
+    slug: text("slug").primaryKey(),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("event_former_slugs_event_idx").on(t.eventId)],
+);
+
 export type CoursePoints = { itra?: number; utmb?: string };
 
 /** A race within an event: distance or duration, elevation, start, quota, prices. */

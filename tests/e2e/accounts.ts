@@ -11,5 +11,6 @@ export const E2E_ADMINS = {
   resultsImport: { email: "admin.results-import@example.fr", password: "admin results import 1" },
   results: { email: "admin.results@example.fr", password: "admin results 1" },
   communityPages: { email: "admin.community-pages@example.fr", password: "admin community pages 1" },
+  renames: { email: "admin.renames@example.fr", password: "admin renames 1" },
   menus: { email: "admin.menus@example.fr", password: "admin menus 1" },
 } as const;
