@@ -73,7 +73,7 @@ export async function resultsImportPart(options: { rows?: number } = {}): Promis
   }, 20);
   log(`results-import: importing ${n} lines…`);
   const t0 = performance.now();
-  // Read in a worker thread, as the route does (decision 043).
+  // Read in a worker thread, as the route does (decision 044).
   const read = await resultsWorkers.read({ bytes }, 10_000);
   if ("refused" in read) throw new Error(`results-import: the file was refused (${read.refused.reason})`);
   const preview = await service.parse(actor, course!.id, read, "bench.csv", "fr");

@@ -18,6 +18,9 @@
  *   uploads   the same server while two clients upload the largest GPX allowed in a loop: /healthz
  *             and a search page, idle then under the uploads (issue 10's goal); with --baseline,
  *             the other checkout first
+ *   results-uploads  the same server while two organisers send the largest results files allowed
+ *             (a 10 MB CSV and a 60,000-line XLSX) to POST /api/results/parse in a loop: /healthz
+ *             idle then while they are read (issue 25 §2's goal: p99 < 50 ms; bench/results-uploads.ts)
  *   mail      the same server delivering 500 queued mails, and a burst of 500 recoveries, to a real
  *             local SMTP server (bench/mail.ts); goal: 500 queued mails out in 30 s or less
  *   accounts  registration and password recovery for addresses with and without an account, in one
@@ -81,6 +84,7 @@ import { type PosterBasemapsFigures, posterBasemapsPart, posterBasemapsTable } f
 import { type PostersFigures, postersPart, postersTable } from "./posters.ts";
 import { type ResultsImportFigures, resultsImportPart, resultsImportTable } from "./results-import.ts";
 import { resultsPageTable } from "./results-page.ts";
+import { type ResultsUploadsFigures, resultsUploadsPart, resultsUploadsTable } from "./results-uploads.ts";
 import { type UploadsFigures, uploadsPart, uploadsTable } from "./uploads.ts";
 
 const PARTS = [
@@ -92,6 +96,7 @@ const PARTS = [
   "lighthouse",
   "pages",
   "uploads",
+  "results-uploads",
   "mail",
   "accounts",
   "fault",
@@ -1120,6 +1125,7 @@ async function main() {
     (options.parts.has("lighthouse") ? LIGHTHOUSE_EXTRA_MS : 0) +
     (options.parts.has("pages") ? PAGES_EXTRA_MS : 0) +
     (options.parts.has("uploads") ? UPLOADS_EXTRA_MS : 0) +
+    (options.parts.has("results-uploads") ? UPLOADS_EXTRA_MS : 0) +
     (options.parts.has("poster-basemaps") ? POSTER_BASEMAPS_EXTRA_MS : 0) +
     (["mail", "accounts", "fault"].some((p) => options.parts.has(p as Part)) ? SERVER_PARTS_EXTRA_MS : 0);
   const runDeadline = Date.now() + limitMs - 60_000;
@@ -1159,6 +1165,7 @@ async function main() {
   let pagesFigures: PagesFigures | undefined;
   let pagesBare: LoadResult | undefined;
   let uploadsFigures: UploadsFigures | undefined;
+  let resultsUploadsFigures: ResultsUploadsFigures | undefined;
   let lighthouseFigures: (LighthouseFigures & { skipped?: string }) | undefined;
   let mailFigures: MailFigures | undefined;
   let resultsImportFigures: ResultsImportFigures | undefined;
@@ -1295,6 +1302,13 @@ async function main() {
       });
       results.uploads = uploadsFigures;
     }
+    if (options.parts.has("results-uploads")) {
+      resultsUploadsFigures = await resultsUploadsPart({
+        durationMs: options.durationMs * 2,
+        warmupMs: options.warmupMs,
+      });
+      results.resultsUploads = resultsUploadsFigures;
+    }
     if (options.parts.has("results-import")) {
       resultsImportFigures = await resultsImportPart();
       results.resultsImport = resultsImportFigures;
@@ -1357,6 +1371,11 @@ async function main() {
     console.log(
       `\n### While two clients upload the largest GPX allowed (PGlite, ${grouped(DEMO_EVENTS)} events)\n\n` +
         uploadsTable(uploadsFigures),
+    );
+  if (resultsUploadsFigures)
+    console.log(
+      `\n### While two organisers send the largest results files allowed (PGlite, ${grouped(DEMO_EVENTS)} events)\n\n` +
+        resultsUploadsTable(resultsUploadsFigures),
     );
   if (lighthouseFigures)
     console.log(

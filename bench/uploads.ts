@@ -74,11 +74,20 @@ export function largestGpx(points = 199_000): Buffer {
   return file;
 }
 
-function multipartBody(file: Buffer, name: string): { payload: Buffer; contentType: string } {
+/** A multipart body: the fields first (in order), then the file. */
+export function multipartBody(
+  file: Buffer,
+  name: string,
+  fields: Record<string, string> = {},
+  type = "application/gpx+xml",
+): { payload: Buffer; contentType: string } {
   const boundary = "----dossard-bench-upload";
   const payload = Buffer.concat([
+    ...Object.entries(fields).map(([field, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`),
+    ),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/gpx+xml\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
     ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -135,10 +144,10 @@ async function verifiedMember(origin: string, dataDir: string, n: number): Promi
   return cookie;
 }
 
-type UploadSample = { status: string; ms: number; at: number };
+type UploadSample = { status: string; ms: number; at: number; client: number };
 
 /** The server process that scripts/start.mjs (pid `parent`) started, found in /proc (Linux). */
-function serverPid(parent: number): number | null {
+export function serverPid(parent: number): number | null {
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -156,7 +165,7 @@ function serverPid(parent: number): number | null {
  * process, from /proc (clock ticks of 10 ms). Unlike latencies, this does not depend on what else
  * the machine is doing: it is the work itself.
  */
-function cpuMs(pid: number): { eventLoop: number; process: number } {
+export function cpuMs(pid: number): { eventLoop: number; process: number } {
   const ticks = (file: string) => {
     const stat = fs.readFileSync(file, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -165,8 +174,14 @@ function cpuMs(pid: number): { eventLoop: number; process: number } {
   return { eventLoop: ticks(`/proc/${pid}/task/${pid}/stat`), process: ticks(`/proc/${pid}/stat`) };
 }
 
-function postUpload(origin: string, cookie: string, body: { payload: Buffer; contentType: string }) {
-  const target = new URL(`${origin}/api/upload/track/0`);
+/** One multipart upload to `path` of the server at `origin` (127.0.0.1 only): its status. */
+export function postUpload(
+  origin: string,
+  path: string,
+  cookie: string,
+  body: { payload: Buffer; contentType: string },
+): Promise<number> {
+  const target = new URL(`${origin}${path}`);
   if (target.hostname !== "127.0.0.1") throw new Error("uploads go to 127.0.0.1 only");
   return new Promise<number>((resolve, reject) => {
     const request = http.request(
@@ -196,15 +211,16 @@ function postUpload(origin: string, cookie: string, body: { payload: Buffer; con
 }
 
 /**
- * `clients` loops, each posting the file as soon as its previous answer came, until `stop()`;
- * `answered` resolves once every client has had one answer (the workers are warm).
+ * One loop per client (its members' cookies), each posting as soon as its previous answer came,
+ * until `stop()`; `answered` resolves once every client has had one answer (the workers are warm).
+ * A client moves to its next member when one is refused with 429 (an hourly quota spent).
  */
-function uploadLoops(origin: string, members: string[][], body: { payload: Buffer; contentType: string }) {
+export function uploadLoops(members: string[][], post: (cookie: string, client: number) => Promise<number>) {
   const samples: UploadSample[] = [];
   const t0 = performance.now();
   let stopping = false;
   const first: Promise<void>[] = [];
-  const loops = members.map((cookies) => {
+  const loops = members.map((cookies, client) => {
     let firstAnswer: () => void = () => {};
     first.push(new Promise<void>((resolve) => (firstAnswer = resolve)));
     return (async () => {
@@ -214,11 +230,11 @@ function uploadLoops(origin: string, members: string[][], body: { payload: Buffe
         const started = performance.now();
         let status = "error";
         try {
-          status = String(await postUpload(origin, cookies[member], body));
+          status = String(await post(cookies[member]!, client));
         } catch {
           // counted as an error
         }
-        samples.push({ status, ms: performance.now() - started, at: started - t0 });
+        samples.push({ status, ms: performance.now() - started, at: started - t0, client });
         firstAnswer();
         if (status === "429") member++;
       }
@@ -295,7 +311,7 @@ async function measureScenario(
   }
   const body = multipartBody(file.data, "heaviest.gpx");
   const pid = process.platform === "linux" && server.child.pid ? serverPid(server.child.pid) : null;
-  const loops = uploadLoops(server.origin, members, body);
+  const loops = uploadLoops(members, (cookie) => postUpload(server.origin, "/api/upload/track/0", cookie, body));
   let loaded: { healthz: LoadResult; search: LoadResult };
   let cpu: UploadsRun["uploads"]["cpu"] = null;
   const loadedFrom = performance.now();

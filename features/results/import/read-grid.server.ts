@@ -4,7 +4,7 @@
  * Parsing is done by maintained libraries (papaparse, read-excel-file, node-html-parser, decision
  * 027); what they give is read into rows of trimmed strings, each with its line in the file.
  *
- * Within limits, checked before the libraries read everything (decision 043): rows, columns and
+ * Within limits, checked before the libraries read everything (decision 044): rows, columns and
  * a cell's length as a CSV is read (papaparse's step), table rows counted before an HTML page is
  * parsed, and an XLSX's entries unpacked within a budget (zip-entries.server.ts) then scanned for
  * the rows, columns and text runs the XLSX reader would build, before it reads them. Runs in a

@@ -38,7 +38,7 @@ const PARSE_KEPT_MS = 24 * 3_600_000;
 export type RefreshAchievements = (db: Executor, userIds: number[]) => Promise<void>;
 
 /**
- * What waits in `result_imports.payload` (decision 043): the grid's rows, then the checked lines,
+ * What waits in `result_imports.payload` (decision 044): the grid's rows, then the checked lines,
  * packed into one string (file-task.server.ts) by the worker that read them. Payloads written
  * before (`grid` with its rows, `rows` as an array) are still read.
  */

@@ -1,5 +1,5 @@
 /**
- * Results files are read in worker threads like GPX uploads (decisions 018, 043): the pool of
+ * Results files are read in worker threads like GPX uploads (decisions 018, 044): the pool of
  * worker-pool.server.ts runs file-task.server.ts, one worker on a 2-core machine, at a lower
  * priority than the event loop, eight tasks waiting at most (503 SERVER_BUSY beyond), a minute per
  * task. A 60,000-line XLSX takes seconds of CPU to read: the event loop never carries it.
