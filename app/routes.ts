@@ -42,6 +42,7 @@ const FILES: Record<PageId, string> = {
   adminEvents: "routes/admin-events.tsx",
   adminComments: "routes/admin-comments.tsx",
   adminActivities: "routes/admin-activities.tsx",
+  adminResultClaims: "routes/admin-result-claims.tsx",
   adminOrders: "routes/admin-orders.tsx",
   setup: "routes/setup.tsx",
 };

@@ -12,9 +12,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const userId = context.user.id;
   const course = idParam.safeParse(new URL(request.url).searchParams.get("course") ?? "");
   const openCourse = course.success ? course.data : null;
-  const [results, recordable, badges, stats, me] = await Promise.all([
+  const [results, recordable, claims, badges, stats, me] = await Promise.all([
     context.services.results.memberResults(userId),
     context.services.results.recordable(userId, openCourse ?? undefined),
+    context.services.resultClaims.ofMember(userId),
     context.services.badges.ofMember(userId),
     context.services.badges.stats(userId),
     context.services.accounts.me(userId),
@@ -22,6 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     results,
     recordable,
+    claims,
     badges,
     stats,
     openCourse,
@@ -42,6 +44,7 @@ export default function MyResultsPage({ loaderData }: Route.ComponentProps) {
         <MyResults
           results={loaderData.results}
           recordable={loaderData.recordable}
+          claims={loaderData.claims}
           openCourse={loaderData.openCourse}
           locale={locale}
         />

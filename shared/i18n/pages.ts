@@ -45,6 +45,7 @@ export const PAGES = {
   adminEvents: { fr: "admin/evenements", en: "admin/events" },
   adminComments: { fr: "admin/commentaires", en: "admin/comments" },
   adminActivities: { fr: "admin/activities", en: "admin/activities" },
+  adminResultClaims: { fr: "admin/resultats", en: "admin/results" },
   adminOrders: { fr: "admin/commandes", en: "admin/orders" },
   setup: { fr: "installation/:token", en: "setup/:token" },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -83,7 +83,8 @@ beforeAll(async () => {
     for (const member of members) {
       const [line] = await findResults(course.id, `${member.lastName} ${member.firstName}`);
       if (!line) throw new Error(`${member.firstName} ${member.lastName} not in ${course.name}`);
-      await claim(member.cookie, line.id);
+      // Each line bears its member's name ("MOREL Camille"): theirs at once, no organiser needed.
+      expect((await claim(member.cookie, line.id)).status).toBe("confirmed");
     }
   }
   // The server keeps a ranked list for a minute: wait until the one the page shows first has them.
@@ -132,6 +133,16 @@ describe("community pages", () => {
     await expect
       .poll(() => rows.first().locator("td").last().textContent())
       .toMatch(/^\d[\d\u202f\u00a0]*(,\d)?\u00a0km$/);
+    // Beside the distances, every name can be read whole: wrapped, never cut with an ellipsis.
+    const cut = await page
+      .getByTestId("ranking-table")
+      .locator("tbody a > span > span")
+      .evaluateAll((spans) =>
+        spans
+          .filter((span) => getComputedStyle(span).textOverflow === "ellipsis" || span.scrollWidth > span.clientWidth)
+          .map((span) => span.textContent),
+      );
+    expect(cut).toEqual([]);
     await page.getByRole("link", { name: "Depuis toujours" }).click();
     await page.waitForURL(/period=all/);
     expect(page.url()).toMatch(/order=distance/);

@@ -1,4 +1,5 @@
 import { expect, inject } from "vitest";
+import type { ClaimAnswer } from "../../features/results/claims.contract.ts";
 import type { ImportStatus, PreviewResponse } from "../../features/results/import/results-import.contract.ts";
 import type { CourseResults } from "../../features/results/results.contract.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
@@ -152,9 +153,9 @@ export async function findResults(courseId: number, q: string, cookie?: string):
   return answer.rows;
 }
 
-/** "C'est moi" through the API. */
-export async function claim(cookie: string, resultId: number): Promise<void> {
-  await call(`/api/results/${resultId}/claim`, { method: "POST", cookie, body: "{}" });
+/** "C'est moi" through the API: the line is the member's (its name is theirs) or waits for the organiser. */
+export async function claim(cookie: string, resultId: number): Promise<ClaimAnswer> {
+  return call<ClaimAnswer>(`/api/results/${resultId}/claim`, { method: "POST", cookie, body: "{}" });
 }
 
 /** A member's profile made public (their name shown), through the API. */

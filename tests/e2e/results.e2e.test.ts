@@ -9,15 +9,17 @@ import { verifiedMember } from "./members.ts";
 import { daysAgo, importCsv, makePublic, pastEvent, signIn, type TimingLine, timingCsv } from "./results-data.ts";
 
 /**
- * A runner finds their line in a marathon's results on the event page, says "C'est moi", and finds
- * the marathon's badges and their figures on their public profile — in French on a phone, then in
- * English on a desktop, with axe on each page. On the journeys' shared server: an admin lists the
+ * A runner finds their line in a marathon's results on the event page (offered above the table,
+ * since it bears their name), says "C'est moi" and confirms, and finds the marathon's badges and
+ * their figures on their public profile — in French on a phone, then in English on a desktop, with
+ * axe on each page. Another member claims a line of another name: it waits for the organiser, who
+ * refuses it beside the results import, and the member reads so on their results page. On the journeys' shared server: an admin lists the
  * past marathon through the editor API and imports its timing company's CSV through the import API
  * (the import screen is results-import.e2e.test.ts's business). Screenshots go to SCREENSHOT_DIR.
  */
 let browser: Browser;
 const baseURL = inject("baseURL");
-let event: { slug: string; name: string };
+let event: { id: number; slug: string; name: string };
 const shots = process.env.SCREENSHOT_DIR;
 
 /** 60 finishers from 2:42:00, two minutes apart (Camille DURAND seventh, in 2:54:00), and 2 DNF. */
@@ -51,7 +53,7 @@ beforeAll(async () => {
     courses: [{ name: "Marathon", distance: 42_195, elevationGain: 300 }],
   });
   await importCsv(admin, listed.courses[0]!.id, timingCsv(marathonFile()));
-  event = { slug: listed.slug, name };
+  event = { id: listed.id, slug: listed.slug, name };
 });
 afterAll(async () => {
   await browser?.close();
@@ -64,12 +66,13 @@ async function publicMember(): Promise<{ session: string; slug: string }> {
   return { session: member.session, slug };
 }
 
-async function shot(page: Page, name: string, testId?: string) {
+/** The page (whole, or the window only: a dialog), or one element. */
+async function shot(page: Page, name: string, testId?: string | "window") {
   if (!shots) return;
   fs.mkdirSync(shots, { recursive: true });
   const file = path.join(shots, `results-${name}.png`);
-  if (testId) await page.getByTestId(testId).screenshot({ path: file });
-  else await page.screenshot({ path: file, fullPage: true });
+  if (testId && testId !== "window") await page.getByTestId(testId).screenshot({ path: file });
+  else await page.screenshot({ path: file, fullPage: !testId });
 }
 
 describe("a member claims a result and sees their badges", () => {
@@ -87,12 +90,25 @@ describe("a member claims a result and sees their badges", () => {
     await expect.poll(() => block.getByTestId("result-row").count(), { timeout: 30_000 }).toBe(50);
     // The podium says its medal in words, not by colour alone.
     expect(await block.getByTestId("result-row").first().textContent()).toContain("médaille d’or");
-    await block.getByLabel("Rechercher un nom ou un dossard").fill("durand");
-    await block.getByRole("button", { name: "Rechercher" }).click();
-    await expect.poll(() => block.getByTestId("result-row").count()).toBe(1);
-    expect(await block.getByTestId("result-row").textContent()).toContain("DURAND Camille");
+    // The table says which time it shows and names its course.
+    expect(await block.getByTestId("time-header").textContent()).toBe("Temps officiel");
+    expect(await block.getByTestId("results-course").textContent()).toMatch(
+      /^Marathon · 42,195\u00a0km · \d\d\/\d\d\/\d\d$/,
+    );
+    // "C'est moi" only on the line bearing the member's name, and offered above the table.
+    await expect.poll(() => block.getByTestId("claim-result").count()).toBe(1);
+    const panel = block.getByTestId("claim-panel");
+    expect(await panel.textContent()).toContain("Est-ce vous ?");
     expect(await seriousViolations(page, ['[data-testid="event-results"]'])).toEqual([]);
-    await block.getByRole("button", { name: "C’est moi : DURAND Camille est mon résultat" }).click();
+    await shot(page, "table-360", "event-results");
+    await panel.getByRole("button", { name: "C’est moi : DURAND Camille est mon résultat" }).click();
+    // It asks first, saying what will happen.
+    const dialog = page.getByTestId("claim-dialog");
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Le nom de cette ligne est celui de votre profil (Camille Durand)");
+    expect(await seriousViolations(page, ['[data-testid="claim-dialog"]'])).toEqual([]);
+    await shot(page, "dialog-match-360", "window");
+    await dialog.getByRole("button", { name: "Oui, c’est moi" }).click();
     await expect.poll(() => block.getByRole("status").textContent()).toContain("Ce résultat est maintenant le vôtre");
     // The line now links to the member's profile and offers to give it back.
     await expect.poll(() => block.getByRole("link", { name: "DURAND Camille" }).count()).toBe(1);
@@ -136,6 +152,56 @@ describe("a member claims a result and sees their badges", () => {
     expect(text).toContain("top 12%");
     expect(await seriousViolations(wide)).toEqual([]);
     await shot(wide, "account-1280");
+    await desktop.close();
+  });
+
+  it("sends a claim on another name to the organiser, who refuses it; the member sees so (English, desktop)", async () => {
+    const member = await verifiedMember("Hugo", { lastName: "Lambert" });
+    const desktop = await browser.newContext(DESKTOP);
+    await desktop.addCookies([{ name: "dossard_session", value: member.session, url: baseURL }]);
+    const page = await desktop.newPage();
+    await page.goto(`${baseURL}/en/race/${event.slug}`);
+    await untilHydrated(page);
+    const block = page.getByTestId("event-results");
+    await block.scrollIntoViewIfNeeded();
+    await expect.poll(() => block.getByTestId("result-row").count(), { timeout: 30_000 }).toBe(50);
+    // No line bears his name: no "That's me" on any line until he searches.
+    expect(await block.getByTestId("claim-result").count()).toBe(0);
+    await shot(page, "table-1280", "event-results");
+    await block.getByRole("button", { name: "Search for your name" }).click();
+    await block.getByLabel("Search a name or a bib number").fill("N12");
+    await block.getByRole("button", { name: "Search", exact: true }).click();
+    await expect.poll(() => block.getByTestId("result-row").count()).toBe(1);
+    await block.getByRole("button", { name: "That's me: COUREUR N12 is my result" }).click();
+    const dialog = page.getByTestId("claim-dialog");
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("This line's name (COUREUR N12) is not the one on your profile");
+    await shot(page, "dialog-mismatch-1280", "window");
+    await dialog.getByRole("button", { name: "Send the request" }).click();
+    await expect.poll(() => block.getByRole("status").textContent()).toContain("Request sent");
+    // It counts nowhere: the line names nobody.
+    expect(await block.getByRole("link", { name: "COUREUR N12" }).count()).toBe(0);
+
+    // The organiser (here the admin who imported the file) finds it beside the results import.
+    const organiser = await browser.newContext(MOBILE);
+    const cookie = await signIn(E2E_ADMINS.results);
+    await organiser.addCookies([
+      { name: "dossard_session", value: cookie.split("=").slice(1).join("="), url: baseURL },
+    ]);
+    const review = await organiser.newPage();
+    await review.goto(`${baseURL}/user/evenement/${event.id}/resultats`);
+    await untilHydrated(review);
+    const item = review.getByTestId("claims-review").getByRole("listitem").filter({ hasText: "COUREUR N12" });
+    expect(await item.textContent()).toContain("Hugo Lambert");
+    expect(await seriousViolations(review)).toEqual([]);
+    await shot(review, "review-360");
+    await item.getByRole("button", { name: "Refuser la demande de Hugo Lambert sur la ligne COUREUR N12" }).click();
+    await expect.poll(() => review.getByTestId("claims-review").count()).toBe(0);
+    await organiser.close();
+
+    await page.goto(`${baseURL}/en/user/results`);
+    await untilHydrated(page);
+    expect(await page.getByTestId("my-claims").textContent()).toContain("Refused by the organiser");
     await desktop.close();
   });
 });

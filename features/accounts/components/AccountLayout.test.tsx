@@ -106,6 +106,7 @@ describe("the admin area's menu", () => {
       ["Événements", "/admin/evenements"],
       ["Commentaires signalés", "/admin/commentaires"],
       ["Activités importées", "/admin/activities"],
+      ["Demandes de résultats", "/admin/resultats"],
       ["Ventes et commandes", "/admin/commandes"],
       ["Retour à mon compte", "/user/profil"],
     ]);

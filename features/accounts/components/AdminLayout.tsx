@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: readonly SectionGroup[] = [
       { page: "adminEvents", label: "admin.nav.events" },
       { page: "adminComments", label: "admin.nav.comments" },
       { page: "adminActivities", label: "admin.nav.activities" },
+      { page: "adminResultClaims", label: "admin.nav.resultClaims" },
     ],
   },
   {

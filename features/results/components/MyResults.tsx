@@ -6,8 +6,10 @@ import { formatLongDate } from "../../../shared/dates.ts";
 import { formatDistance, formatNumber, formatRaceTime } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { callApi } from "../../ratings/components/api.ts";
+import type { MemberClaim } from "../claims.contract.ts";
 import type { MemberResult, RecordableCourse } from "../results.contract.ts";
 import { ManualResultForm } from "./ManualResultForm.tsx";
+import { MyClaims } from "./MyClaims.tsx";
 
 const CARD = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
@@ -21,18 +23,22 @@ const courseLabel = (course: { name: string; distance: number | null }, event: {
     .join(" · ");
 
 /**
- * The account area's results: each result with its time, pace, rank and "top N %"; hand-recorded
+ * The account area's results: the member's claims waiting for an organiser or refused, then each
+ * result with its time, pace, rank and "top N %"; hand-recorded
  * ones can be corrected or deleted, claimed ones given back. Past courses of the planning without
  * a result come after, to record (or claim, when their results are online).
  */
 export function MyResults({
   results,
   recordable,
+  claims = [],
   openCourse,
   locale,
 }: {
   results: readonly MemberResult[];
   recordable: readonly RecordableCourse[];
+  /** The member's claims waiting for an organiser, or refused. */
+  claims?: readonly MemberClaim[];
   /** The course of `?course=`: its form opens at once. */
   openCourse: number | null;
   locale: Locale;
@@ -62,6 +68,12 @@ export function MyResults({
     else setNotice({ kind: "error", text: answer.message ?? t("block.failed") });
   };
 
+  const withdraw = async (claim: MemberClaim) => {
+    const answer = await callApi<unknown>(`/api/results/${claim.line.id}/claim`, { method: "DELETE" });
+    if (answer.ok) done(t("claim.withdrawn"));
+    else setNotice({ kind: "error", text: answer.message ?? t("block.failed") });
+  };
+
   return (
     <div className="space-y-6">
       {notice && (
@@ -72,6 +84,7 @@ export function MyResults({
           {notice.text}
         </p>
       )}
+      <MyClaims claims={claims} locale={locale} onWithdraw={withdraw} />
       <section aria-labelledby="my-results-heading" className={CARD}>
         <h2 id="my-results-heading" className="font-bold text-ink-900 text-lg">
           {t("account.title")}

@@ -1,7 +1,9 @@
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../../shared/i18n/index.ts";
+import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import { ViewerProvider } from "../../accounts/components/viewer.tsx";
 import type { CourseResults, ResultRow } from "../results.contract.ts";
 import ResultsBrowser from "./ResultsBrowser.tsx";
 
@@ -83,5 +85,75 @@ describe("a course's results table", () => {
     expect(within(table).getByTestId("results-course")).toHaveTextContent("Les Foulées · 5 km · 26-03-15");
     expect(within(table).getByRole("columnheader", { name: "Net (chip) time" })).toBeInTheDocument();
     expect(within(table).getAllByTestId("result-row")[2]).toHaveTextContent(/20:40\s*official 21:23/);
+  });
+});
+
+const camille: SessionUser = {
+  id: 9,
+  displayName: "Camille Roux",
+  slug: "camille-roux",
+  role: "member",
+  emailStatus: "verified",
+  photoUrl: null,
+  firstName: "Camille",
+  locale: "fr",
+};
+
+/** The API as a member sees it: the results (their name on the 1st line), then their claim's answer. */
+function stubMemberApi(claimStatus: "confirmed" | "pending") {
+  const calls: { url: string; method: string }[] = [];
+  const rows = answer.rows.map((row) => ({ ...row, couldBeYou: row.id === 1 }));
+  const results = { ...answer, rows, mine: null, pending: null, suggestions: [rows[0]] };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      calls.push({ url, method });
+      const body = method === "POST" ? { id: 3, courseId: 7, status: claimStatus } : results;
+      return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    }),
+  );
+  return calls;
+}
+
+function renderAsMember() {
+  return render(
+    <ViewerProvider user={camille} memberShell={false}>
+      <ResultsBrowser courses={courses} locale="fr" />
+    </ViewerProvider>,
+  );
+}
+
+describe("claiming a line", () => {
+  it("offers the lines bearing the member's name, not every line, and a search for the others", async () => {
+    stubMemberApi("confirmed");
+    renderAsMember();
+    const table = await screen.findByTestId("results-table");
+    // Only the line whose name is the member's has "C'est moi" in the table; the panel offers it too.
+    expect(within(table).getAllByRole("button", { name: /^C’est moi/ })).toHaveLength(1);
+    const panel = screen.getByTestId("claim-panel");
+    expect(within(panel).getByText("Est-ce vous ?")).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole("button", { name: "Ce n’est pas vous ? Cherchez votre nom" }));
+    expect(document.activeElement).toBe(screen.getByLabelText("Rechercher un nom ou un dossard"));
+  });
+
+  it("asks before claiming a line of another name, says it goes to the organiser, then offers to withdraw", async () => {
+    const calls = stubMemberApi("pending");
+    renderAsMember();
+    await screen.findByTestId("results-table");
+    // After a search every unclaimed line can be claimed.
+    fireEvent.change(screen.getByLabelText("Rechercher un nom ou un dossard"), { target: { value: "roy" } });
+    fireEvent.click(screen.getByRole("button", { name: "Rechercher" }));
+    const button = await screen.findByRole("button", { name: "C’est moi : ROY Tom est mon résultat" });
+    fireEvent.click(button);
+    const dialog = await screen.findByTestId("claim-dialog");
+    expect(dialog).toHaveTextContent("Le nom de cette ligne (ROY Tom) n’est pas celui de votre profil (Camille Roux)");
+    expect(dialog).toHaveTextContent("21:23");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Envoyer la demande" }));
+    await waitFor(() => expect(calls).toContainEqual({ url: "/api/results/3/claim", method: "POST" }));
+    const status = await screen.findByRole("status");
+    expect(status).toHaveTextContent("Demande envoyée");
+    expect(within(status).getByRole("button", { name: "Annuler ma demande" })).toBeInTheDocument();
   });
 });

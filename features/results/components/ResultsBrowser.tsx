@@ -1,12 +1,13 @@
 import { ChevronLeft, ChevronRight, Search, Trash2 } from "lucide-react";
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatNumber } from "../../../shared/format.ts";
-import { loginHref } from "../../../shared/i18n/pages.ts";
+import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { DANGER_BUTTON, INPUT_CLASS, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { useViewer } from "../../accounts/components/viewer.tsx";
 import { callApi } from "../../ratings/components/api.ts";
+import type { ClaimAnswer } from "../claims.contract.ts";
 import {
   type CourseResults,
   type EventResultsSummary,
@@ -15,15 +16,20 @@ import {
   type ResultRow,
   type ResultView,
 } from "../results.contract.ts";
-import { ResultsTable } from "./ResultsTable.tsx";
+import { ClaimDialog } from "./ClaimDialog.tsx";
+import { CLAIM_BUTTON, ClaimPanel } from "./ClaimPanel.tsx";
+import { courseLabel, ResultsTable } from "./ResultsTable.tsx";
 
 type Course = EventResultsSummary["courses"][number];
+type Notice = { kind: "ok" | "error"; text: string; undo?: { resultId: number; label: string } };
 
 /**
  * One course's results at a time: the course (tabs), the ranking (overall, men, women, a
  * category), a name or bib search and pages of 50, read from GET /api/results/{course}. Podium
- * lines carry a medal and its words; lines claimed by members with a public profile link to it;
- * signed-in members claim their own line ("C'est moi").
+ * lines carry a medal and its words; lines claimed by members with a public profile link to it.
+ * Signed-in members are offered the lines bearing their name, and any line once they search for
+ * theirs: "C'est moi" asks first (ClaimDialog), then the line is theirs or waits for the organiser,
+ * and the notice offers to undo it.
  */
 export default function ResultsBrowser({
   courses,
@@ -54,8 +60,11 @@ export default function ResultsBrowser({
   const [data, setData] = useState<CourseResults | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [reload, setReload] = useState(0);
+  const [claiming, setClaiming] = useState<ResultRow | null>(null);
+  const [claimBusy, setClaimBusy] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   const categoryShown = view === "category" ? category || data?.categories[0] || "" : "";
 
@@ -80,6 +89,21 @@ export default function ResultsBrowser({
     };
   }, [courseId, view, categoryShown, query, page, reload, viewer.status]);
 
+  // The edition's organisers hear of claims waiting for them (checked beside the results import).
+  const eventId = data?.eventId;
+  const [waiting, setWaiting] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` counts again after a change on purpose
+  useEffect(() => {
+    if (!canManage || !eventId) return;
+    let live = true;
+    callApi<{ claims: unknown[] }>(`/api/results/event/${eventId}/claims`).then((answer) => {
+      if (live && answer.ok) setWaiting(answer.data.claims.length);
+    });
+    return () => {
+      live = false;
+    };
+  }, [canManage, eventId, reload]);
+
   const pages = data ? Math.max(1, Math.ceil(data.matching / data.pageSize)) : 1;
   const member = viewer.status === "member";
 
@@ -89,17 +113,40 @@ export default function ResultsBrowser({
     setPage(1);
   };
 
-  const claim = useCallback(
-    async (row: ResultRow, undo: boolean) => {
-      setNotice(null);
-      const answer = await callApi<unknown>(`/api/results/${row.id}/claim`, { method: undo ? "DELETE" : "POST" });
+  /** The confirmed "c'est moi": the line is the member's now, or waits for the organiser. */
+  const confirmClaim = async () => {
+    if (!claiming) return;
+    setClaimBusy(true);
+    const answer = await callApi<ClaimAnswer>(`/api/results/${claiming.id}/claim`, { method: "POST" });
+    setClaimBusy(false);
+    setClaiming(null);
+    if (!answer.ok) return setNotice({ kind: "error", text: answer.message ?? t("block.failed") });
+    const pending = answer.data.status === "pending";
+    setNotice({
+      kind: "ok",
+      text: pending ? t("claim.pendingDone") : t("claim.done"),
+      undo: { resultId: answer.data.id, label: pending ? t("claim.withdraw") : t("claim.undo") },
+    });
+    setReload((n) => n + 1);
+  };
+
+  /** Gives back the member's line, or withdraws their claim waiting on it. */
+  const giveBack = useCallback(
+    async (resultId: number) => {
+      const answer = await callApi<{ withdrawn: boolean }>(`/api/results/${resultId}/claim`, { method: "DELETE" });
       if (answer.ok) {
-        setNotice({ kind: "ok", text: undo ? t("claim.undone") : t("claim.done") });
+        setNotice({ kind: "ok", text: answer.data.withdrawn ? t("claim.withdrawn") : t("claim.undone") });
         setReload((n) => n + 1);
       } else setNotice({ kind: "error", text: answer.message ?? t("block.failed") });
     },
     [t],
   );
+
+  // Focusing the field brings it into view.
+  const toSearch = () => searchRef.current?.focus();
+  // Lines offered to claim: those bearing the member's name, and any line once they searched.
+  const claimable = (row: ResultRow) =>
+    member && data !== null && !row.claimed && !data.mine && !data.pending && (row.couldBeYou === true || query !== "");
 
   const removeLine = async (row: ResultRow) => {
     if (!window.confirm(t("manage.confirmLine", { name: row.name }))) return;
@@ -194,6 +241,7 @@ export default function ResultsBrowser({
         </label>
         <input
           id={`${ids}-q`}
+          ref={searchRef}
           type="search"
           className={`${INPUT_CLASS} py-2`}
           placeholder={t("search.placeholder")}
@@ -232,8 +280,28 @@ export default function ResultsBrowser({
           className={`rounded-lg px-3 py-2 text-sm ${notice.kind === "error" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}
         >
           {notice.text}
+          {notice.undo && (
+            <button
+              type="button"
+              className="ml-2 font-semibold underline underline-offset-2"
+              onClick={() => notice.undo && giveBack(notice.undo.resultId)}
+            >
+              {notice.undo.label}
+            </button>
+          )}
         </p>
       )}
+      {waiting > 0 && eventId && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 text-sm">
+          <a
+            className="font-semibold underline underline-offset-2"
+            href={`${pagePath("resultsImport", locale, { id: eventId })}#demandes`}
+          >
+            {t("review.waiting", { count: waiting })}
+          </a>
+        </p>
+      )}
+      {member && data && <ClaimPanel data={data} onClaim={setClaiming} onWithdraw={giveBack} onSearch={toSearch} />}
       {failed && (
         <p role="alert" className="text-red-800 text-sm">
           {t("block.failed")}{" "}
@@ -255,46 +323,44 @@ export default function ResultsBrowser({
             data={data}
             view={view}
             locale={locale}
-            highlight={(row) => (data.mine === row.id ? t("claim.mine") : null)}
+            highlight={(row) =>
+              data.mine === row.id ? t("claim.mine") : data.pending === row.id ? t("claim.pendingNote") : null
+            }
             actions={
-              member || canManage
+              canManage
                 ? (row) => (
-                    <>
-                      {canManage && (
-                        <button
-                          type="button"
-                          className="mr-1 rounded-md p-1 text-red-700 hover:bg-red-50"
-                          aria-label={t("manage.deleteLine", { name: row.name })}
-                          title={t("manage.deleteLine", { name: row.name })}
-                          onClick={() => removeLine(row)}
-                        >
-                          <Trash2 className="size-4" aria-hidden="true" />
-                        </button>
-                      )}
-                      {data.mine === row.id ? (
-                        row.source === "import" && (
-                          <button
-                            type="button"
-                            className="rounded-md px-2 py-1 font-semibold text-ink-700 text-xs underline"
-                            onClick={() => claim(row, true)}
-                          >
-                            {t("claim.unclaim")}
-                          </button>
-                        )
-                      ) : member && !row.claimed && !data.mine ? (
-                        <button
-                          type="button"
-                          className="rounded-md border border-brand-700 px-2 py-1 font-semibold text-brand-700 text-xs hover:bg-brand-50"
-                          aria-label={t("claim.label", { name: row.name })}
-                          onClick={() => claim(row, false)}
-                          data-testid="claim-result"
-                        >
-                          {t("claim.button")}
-                        </button>
-                      ) : null}
-                    </>
+                    <button
+                      type="button"
+                      className="rounded-md p-1 text-red-700 hover:bg-red-50"
+                      aria-label={t("manage.deleteLine", { name: row.name })}
+                      title={t("manage.deleteLine", { name: row.name })}
+                      onClick={() => removeLine(row)}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </button>
                   )
                 : undefined
+            }
+            claimControl={(row) =>
+              (data.mine === row.id && row.source === "import") || data.pending === row.id ? (
+                <button
+                  type="button"
+                  className="mt-1 block font-semibold text-ink-700 text-xs underline underline-offset-2"
+                  onClick={() => giveBack(row.id)}
+                >
+                  {data.pending === row.id ? t("claim.withdraw") : t("claim.unclaim")}
+                </button>
+              ) : claimable(row) ? (
+                <button
+                  type="button"
+                  className={`${CLAIM_BUTTON} mt-1 block`}
+                  aria-label={t("claim.label", { name: row.name })}
+                  onClick={() => setClaiming(row)}
+                  data-testid="claim-result"
+                >
+                  {t("claim.button")}
+                </button>
+              ) : null
             }
           />
         </section>
@@ -304,6 +370,17 @@ export default function ResultsBrowser({
           <Trash2 className="size-4" aria-hidden="true" />
           {t("manage.deleteCourse", { course: courseName })}
         </button>
+      )}
+      {claiming && data && (
+        <ClaimDialog
+          row={claiming}
+          course={courseLabel(data.course, locale)}
+          basis={data.timeBasis}
+          memberName={viewer.user?.displayName ?? ""}
+          busy={claimBusy}
+          onConfirm={confirmClaim}
+          onClose={() => setClaiming(null)}
+        />
       )}
       {data && pages > 1 && (
         <nav aria-label={t("pages.label")} className="flex items-center justify-between gap-2">

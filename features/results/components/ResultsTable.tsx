@@ -17,7 +17,7 @@ function viewRank(row: ResultRow, view: ResultView): number | null {
 }
 
 /** "Trail des Crêtes · 31,2 km · 15/03/26": the distance left out when the name says it already ("10 km"). */
-function courseLabel(course: CourseResults["course"], locale: Locale): string {
+export function courseLabel(course: CourseResults["course"], locale: Locale): string {
   const distance = course.distance ? formatDistance(course.distance, locale, { maximumFractionDigits: 3 }) : null;
   const squeeze = (text: string) => text.replace(/\s+/g, "").toLowerCase();
   const said = distance !== null && squeeze(course.name).includes(squeeze(distance));
@@ -35,13 +35,16 @@ export function ResultsTable({
   view,
   locale,
   actions,
+  claimControl,
   highlight,
 }: {
   data: CourseResults;
   view: ResultView;
   locale: Locale;
-  /** The last column's content for a line (claims, deletion), or no such column. */
+  /** The last column's content for a line (the organisers' deletion), or no such column. */
   actions?: (row: ResultRow) => ReactNode;
+  /** Under the line's name: the member's "C'est moi", or their way back (no column of its own, narrow screens). */
+  claimControl?: (row: ResultRow) => ReactNode;
   /** Lines set apart (the member's own): their note under the name. */
   highlight?: (row: ResultRow) => string | null;
 }) {
@@ -136,6 +139,7 @@ export function ResultsTable({
                   {[row.bib ? `#${row.bib}` : null, row.club, row.category].filter(Boolean).join(" · ")}
                 </span>
                 {note && <span className="block font-semibold text-brand-800 text-xs">{note}</span>}
+                {claimControl?.(row)}
               </td>
               <td className="hidden px-2 py-2 text-ink-700 sm:table-cell">{row.club}</td>
               <td className="hidden px-2 py-2 text-ink-700 sm:table-cell">{row.category}</td>

@@ -1,5 +1,5 @@
 import { FileUp, Upload } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiFetch } from "../../../../shared/api-client.ts";
 import type { Locale } from "../../../../shared/constants.ts";
@@ -20,7 +20,13 @@ import type { ImportErrorBody, ImportProblem, ImportStatus, PreviewResponse } fr
 import { formatPace, formatTimeMs } from "../times.ts";
 
 type Course = { id: number; name: string; distance: number | null; existingResults: number };
-type Props = { locale: Locale; event: { id: number; name: string; slug: string }; courses: Course[] };
+type Props = {
+  locale: Locale;
+  event: { id: number; name: string; slug: string };
+  courses: Course[];
+  /** More of the organiser's results work, after the import (the claims to check). */
+  children?: ReactNode;
+};
 
 /** How often the progress bar asks where the import stands. */
 const POLL_MS = 700;
@@ -34,7 +40,7 @@ async function errorOf(response: Response): Promise<{ message: string; problems:
  * The organiser's import screen: choose the course, upload a file or paste a table, check the
  * preview and correct any column, import; a progress bar follows the background job.
  */
-export function ResultsImport({ locale, event, courses }: Props) {
+export function ResultsImport({ locale, event, courses, children }: Props) {
   const { t } = useTranslation("results-import");
   const ids = useId();
   const [courseId, setCourseId] = useState<number | null>(courses[0]?.id ?? null);
@@ -405,6 +411,8 @@ export function ResultsImport({ locale, event, courses }: Props) {
           )}
         </section>
       )}
+
+      {children}
 
       {confirmReplace && preview && (
         <Dialog
