@@ -126,13 +126,12 @@ export const eventResultsSummarySchema = z.object({
 });
 export type EventResultsSummary = z.infer<typeof eventResultsSummarySchema>;
 
-/** Hours:minutes:seconds in milliseconds, up to 999 h (the DurationInput's range). */
+/**
+ * Hours:minutes:seconds in milliseconds, up to 596 h: the stored column is an int4 (2^31 − 1 ms);
+ * above it PostgreSQL refuses the row (a 500 instead of the field's error).
+ */
 const durationMs = numeric.pipe(
-  z
-    .number()
-    .int(code("INVALID_FIELD"))
-    .min(1000, code("INVALID_FIELD"))
-    .max(999 * 3600_000 + 59 * 60_000 + 59_000, code("INVALID_FIELD")),
+  z.number().int(code("INVALID_FIELD")).min(1000, code("INVALID_FIELD")).max(2_147_483_647, code("INVALID_FIELD")),
 );
 
 /** POST /api/results/manual: a member's own result on a past course that has no imported results. */
