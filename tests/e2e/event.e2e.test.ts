@@ -93,7 +93,8 @@ describe("event page", () => {
     const course = tracked.courses.find((c) => c.track)!;
     const card = page.getByTestId("course-card").filter({ has: page.locator(`#course-${course.id}`) });
     expect(await card.locator('svg[role="img"][aria-label^="Carte du parcours"]').count()).toBe(1);
-    expect(await card.locator("figure figcaption").textContent()).toMatch(/dénivelé positif/);
+    // The profile says what the card does not (the D+ is beside the distance): D−, lowest and highest points.
+    expect(await card.locator("figure figcaption").textContent()).toMatch(/dénivelé négatif ; altitude de .+ à .+\./);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(360);
     await context.close();
