@@ -67,6 +67,8 @@ export async function resultsImportPart(options: { rows?: number } = {}): Promis
   jobs.register<{ importId: number }>(RESULTS_IMPORT_QUEUE, async ({ importId }) => service.run(importId));
 
   const bytes = new TextEncoder().encode(resultsFile(n));
+  // The worker is handed the bytes (they are unusable afterwards).
+  const fileBytes = bytes.length;
   let peakHeap = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => {
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
@@ -100,7 +102,7 @@ export async function resultsImportPart(options: { rows?: number } = {}): Promis
   await resultsWorkers.stop();
   return {
     rows: n,
-    fileBytes: bytes.length,
+    fileBytes,
     parseMs: Math.round(t1 - t0),
     startMs: Math.round(t2 - t1),
     jobMs: Math.round(t3 - t2),

@@ -84,7 +84,12 @@ import { type PosterBasemapsFigures, posterBasemapsPart, posterBasemapsTable } f
 import { type PostersFigures, postersPart, postersTable } from "./posters.ts";
 import { type ResultsImportFigures, resultsImportPart, resultsImportTable } from "./results-import.ts";
 import { resultsPageTable } from "./results-page.ts";
-import { type ResultsUploadsFigures, resultsUploadsPart, resultsUploadsTable } from "./results-uploads.ts";
+import {
+  RESULTS_BENCH_EVENTS,
+  type ResultsUploadsFigures,
+  resultsUploadsPart,
+  resultsUploadsTable,
+} from "./results-uploads.ts";
 import { type UploadsFigures, uploadsPart, uploadsTable } from "./uploads.ts";
 
 const PARTS = [
@@ -1374,7 +1379,7 @@ async function main() {
     );
   if (resultsUploadsFigures)
     console.log(
-      `\n### While two organisers send the largest results files allowed (PGlite, ${grouped(DEMO_EVENTS)} events)\n\n` +
+      `\n### While two organisers send the largest results files allowed (PGlite, ${grouped(RESULTS_BENCH_EVENTS)} events)\n\n` +
         resultsUploadsTable(resultsUploadsFigures),
     );
   if (lighthouseFigures)

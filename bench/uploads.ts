@@ -252,6 +252,34 @@ export function uploadLoops(members: string[][], post: (cookie: string, client: 
   };
 }
 
+export type UploadsCpu = { uploads: number; eventLoopMs: number; otherThreadsMs: number; windowMs: number };
+
+/**
+ * The server's CPU (process `pid`, Linux) over a phase of uploads alone: its event loop's thread,
+ * its other threads (workers, libuv, GC), and the uploads answered 200 meanwhile. The phase lasts
+ * `minMs`, and until `minUploads` more are answered, `maxMs` at most.
+ */
+export async function uploadsCpu(
+  pid: number,
+  loops: Pick<ReturnType<typeof uploadLoops>, "samples" | "t0">,
+  phase: { minMs: number; minUploads?: number; maxMs?: number },
+): Promise<UploadsCpu> {
+  const now = () => performance.now() - loops.t0;
+  const from = { at: now(), ...cpuMs(pid) };
+  const answered = (until = Number.POSITIVE_INFINITY) =>
+    loops.samples.filter((u) => u.status === "200" && u.at + u.ms > from.at && u.at + u.ms <= until).length;
+  const deadline = from.at + Math.max(phase.minMs, phase.maxMs ?? 0);
+  do await new Promise((resolve) => setTimeout(resolve, Math.min(500, phase.minMs)));
+  while ((now() - from.at < phase.minMs || answered() < (phase.minUploads ?? 0)) && now() < deadline);
+  const to = { at: now(), ...cpuMs(pid) };
+  return {
+    uploads: answered(to.at),
+    eventLoopMs: to.eventLoop - from.eventLoop,
+    otherThreadsMs: to.process - from.process - (to.eventLoop - from.eventLoop),
+    windowMs: to.at - from.at,
+  };
+}
+
 export type UploadsRun = {
   label: string;
   commit: string;
@@ -270,7 +298,7 @@ export type UploadsRun = {
      * CPU of the server over a phase of uploads alone (no probe): its event loop's thread and the
      * other threads (the GPX worker, libuv, GC), and the uploads answered 200 meanwhile. Linux only.
      */
-    cpu: { uploads: number; eventLoopMs: number; otherThreadsMs: number; windowMs: number } | null;
+    cpu: UploadsCpu | null;
   };
 };
 
@@ -318,18 +346,7 @@ async function measureScenario(
   try {
     await loops.answered;
     // The uploads alone for one phase: what they cost the event loop's thread and the process.
-    if (pid) {
-      const from = { at: performance.now() - loops.t0, ...cpuMs(pid) };
-      await new Promise((resolve) => setTimeout(resolve, options.durationMs));
-      const to = { at: performance.now() - loops.t0, ...cpuMs(pid) };
-      const done = loops.samples.filter((u) => u.status === "200" && u.at + u.ms > from.at && u.at + u.ms <= to.at);
-      cpu = {
-        uploads: done.length,
-        eventLoopMs: to.eventLoop - from.eventLoop,
-        otherThreadsMs: to.process - from.process - (to.eventLoop - from.eventLoop),
-        windowMs: to.at - from.at,
-      };
-    }
+    if (pid) cpu = await uploadsCpu(pid, loops, { minMs: options.durationMs });
     loaded = { healthz: await probe("/healthz"), search: await probe(SEARCH_PATH) };
   } finally {
     await loops.stop();

@@ -11,7 +11,7 @@
 import os from "node:os";
 import { ApiError } from "../../shared/api-error.ts";
 import { type ProcessedTrack, TRACK_MAX_BYTES } from "./track-processing.ts";
-import { createWorkerPool, type WorkerPoolOptions } from "./worker-pool.server.ts";
+import { createWorkerPool, transferable, type WorkerPoolOptions } from "./worker-pool.server.ts";
 
 export const GPX_WORKER_DEFAULTS = {
   module: new URL("./track-processing.ts", import.meta.url),
@@ -23,13 +23,6 @@ export const GPX_WORKER_DEFAULTS = {
   niceIncrement: 10,
   resourceLimits: { maxOldGenerationSizeMb: 512 },
 } satisfies WorkerPoolOptions;
-
-/** The bytes as a Uint8Array that owns its whole buffer, so it can be transferred (not copied). */
-function transferable(data: Uint8Array): Uint8Array<ArrayBuffer> {
-  const owned =
-    data.byteOffset === 0 && data.buffer instanceof ArrayBuffer && data.byteLength === data.buffer.byteLength;
-  return owned ? new Uint8Array(data.buffer as ArrayBuffer) : new Uint8Array(data);
-}
 
 export function createGpxWorkers(options: Partial<WorkerPoolOptions> = {}) {
   const pool = createWorkerPool<Uint8Array, ProcessedTrack>({ ...GPX_WORKER_DEFAULTS, ...options });

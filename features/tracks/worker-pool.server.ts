@@ -76,6 +76,16 @@ function rebuildError(error: { code?: string; field?: string; message: string; s
   return rebuilt;
 }
 
+/**
+ * The bytes as a Uint8Array that owns its whole buffer, so it can be transferred (not copied): a
+ * file read into one buffer already does; a view into a larger one is copied.
+ */
+export function transferable(data: Uint8Array): Uint8Array<ArrayBuffer> {
+  const owned =
+    data.byteOffset === 0 && data.buffer instanceof ArrayBuffer && data.byteLength === data.buffer.byteLength;
+  return owned ? new Uint8Array(data.buffer as ArrayBuffer) : new Uint8Array(data);
+}
+
 export function createWorkerPool<In, Out>(options: WorkerPoolOptions) {
   const slots = new Set<Slot>();
   const queue: Task[] = [];

@@ -5,7 +5,7 @@
  * task. A 60,000-line XLSX takes seconds of CPU to read: the event loop never carries it.
  */
 import { GPX_WORKER_DEFAULTS } from "../../tracks/gpx-workers.server.ts";
-import { createWorkerPool, type WorkerPoolOptions } from "../../tracks/worker-pool.server.ts";
+import { createWorkerPool, transferable, type WorkerPoolOptions } from "../../tracks/worker-pool.server.ts";
 import type { ColumnMapping } from "./columns.ts";
 import type { CheckedFile, ReadFile, Refused, ResultsFileTask } from "./file-task.server.ts";
 
@@ -24,14 +24,14 @@ export function createResultsWorkers(options: Partial<WorkerPoolOptions> = {}) {
     ...options,
   });
   return {
-    /** A file (its bytes are copied) or a pasted text read into its grid, checked with the course's distance. */
+    /**
+     * A file or a pasted text read into its grid, checked with the course's distance. A file's
+     * bytes are handed over (`bytes` is unusable afterwards), copied only when they are a view.
+     */
     read(source: { bytes: Uint8Array } | { text: string }, distanceM: number | null): Promise<ReadFile | Refused> {
-      const task: ResultsFileTask =
-        "bytes" in source
-          ? { kind: "read", source: { bytes: new Uint8Array(source.bytes) }, distanceM }
-          : { kind: "read", source, distanceM };
-      const transfer = "bytes" in task.source ? [task.source.bytes.buffer as ArrayBuffer] : [];
-      return pool.run(task, transfer) as Promise<ReadFile | Refused>;
+      if ("text" in source) return pool.run({ kind: "read", source, distanceM }) as Promise<ReadFile | Refused>;
+      const bytes = transferable(source.bytes);
+      return pool.run({ kind: "read", source: { bytes }, distanceM }, [bytes.buffer]) as Promise<ReadFile | Refused>;
     },
     /** A kept grid's lines read again, with the organiser's mapping; `keepLines` for the import. */
     check(
