@@ -266,6 +266,48 @@ describe("search page", () => {
     await ctx.close();
   });
 
+  it("lists the races around a place on a phone, list and map alike, with whole words and rows of one height", async () => {
+    const ctx = await browser.newContext(MOBILE);
+    const page = await ctx.newPage();
+    for (const view of ["list", "map"]) {
+      await page.goto(`${baseURL}/?place=74010&radius=50&view=${view}`);
+      await hydrated(page);
+      const rows = await page.locator('[data-layout="list"] > li').evaluateAll((items) =>
+        items.map((li) => {
+          const title = li.querySelector("h3") as HTMLElement;
+          // A word cut across two lines has a box on each (a line may end after a hyphen: "Saint-").
+          const cut: string[] = [];
+          const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const word of (node.textContent ?? "").matchAll(/[^\s-]+/g)) {
+              const range = document.createRange();
+              range.setStart(node, word.index ?? 0);
+              range.setEnd(node, (word.index ?? 0) + word[0].length);
+              if (range.getClientRects().length > 1) cut.push(word[0]);
+            }
+          }
+          return {
+            cut,
+            titleShare: title.getBoundingClientRect().width / li.getBoundingClientRect().width,
+            height: li.getBoundingClientRect().height,
+            away: /^à \d+(,\d)? km$/.test(li.querySelector("[data-testid=away]")?.textContent ?? ""),
+          };
+        }),
+      );
+      expect(rows.length).toBeGreaterThan(3);
+      for (const row of rows) {
+        expect(row.cut).toEqual([]);
+        // The name has most of the row, not what a badge beside it leaves.
+        expect(row.titleShare).toBeGreaterThan(0.55);
+        expect(row.away).toBe(true);
+      }
+      const heights = rows.map((row) => row.height);
+      expect(Math.max(...heights) / Math.min(...heights)).toBeLessThan(1.25);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
+    await ctx.close();
+  });
+
   it("works in English", async () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();

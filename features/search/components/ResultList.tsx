@@ -35,8 +35,9 @@ function DistanceBadge({ km, locale, className }: { km: number; locale: Locale; 
   const { t } = useTranslation("landing");
   return (
     <span
+      data-testid="away"
       className={cx(
-        "inline-flex items-center gap-1 rounded-full bg-ink-900/90 px-2 py-0.5 font-semibold text-white text-xs",
+        "inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-ink-900/90 px-2 py-0.5 font-semibold text-white text-xs",
         className,
       )}
     >
@@ -100,6 +101,9 @@ export function ResultList({ items, layout, locale, wide = false, eager = 0 }: P
   );
 }
 
+/** Courses' distances a row shows (with the elevation, one line on a phone); "+N" says how many more. */
+const SHOWN_DISTANCES = { phone: 3, wide: 5 } as const;
+
 function EventRow({ item, locale, eager }: { item: SearchItem; locale: Locale; eager: boolean }) {
   const { t } = useTranslation("events");
   const { t: ts } = useTranslation("sports");
@@ -107,12 +111,22 @@ function EventRow({ item, locale, eager }: { item: SearchItem; locale: Locale; e
   const dfLocale = dateFnsLocale(locale);
   const distances = [...new Set(item.distances)];
   return (
-    <article className="relative flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-2 shadow-sm transition hover:shadow-md sm:gap-4 sm:p-3">
-      <EventPicture event={item} eager={eager} className="w-24 shrink-0 rounded-md sm:w-32" />
+    // Phones: the picture beside the name, sport and date; under them, across the card, the place
+    // (with the distance from the searched one) beside the heart, then the courses. From 640 px:
+    // columns (picture, date, text, heart). No badge ever squeezes the name.
+    <article className="relative grid grid-cols-[6rem_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1.5 rounded-lg border border-slate-200 bg-white p-2 shadow-sm transition hover:shadow-md sm:grid-cols-[8rem_3.5rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:gap-y-1 sm:p-3">
+      <div className="relative w-24 self-start sm:row-span-3 sm:w-32">
+        <EventPicture event={item} eager={eager} className="w-full rounded-md" />
+        {item.state !== "upcoming" ? (
+          <span className="absolute bottom-1 left-1 rounded-full bg-white px-2 py-0.5 font-semibold text-ink-900 text-xs shadow-sm">
+            {t(`state.${item.state}`)}
+          </span>
+        ) : null}
+      </div>
       <time
         dateTime={item.startDate}
         title={formatLongDate(item.startDate, locale)}
-        className="hidden w-14 shrink-0 flex-col items-center rounded-md bg-brand-50 py-1.5 text-brand-700 leading-tight sm:flex"
+        className="hidden flex-col items-center rounded-md bg-brand-50 py-1.5 text-brand-700 leading-tight sm:row-span-3 sm:flex"
       >
         {date ? (
           <>
@@ -122,51 +136,74 @@ function EventRow({ item, locale, eager }: { item: SearchItem; locale: Locale; e
           </>
         ) : null}
       </time>
-      <div className="min-w-0 flex-1">
-        <h3 className="break-words font-bold text-base text-ink-900 leading-snug">
+      <div className="col-span-2 min-w-0 self-start sm:col-span-1 sm:col-start-3 sm:row-start-1">
+        {/* Two lines at most, so that every card has one height; the link keeps the whole name. */}
+        <h3 className="line-clamp-2 break-words font-bold text-base text-ink-900 leading-snug">
           <Link
             to={pagePath("event", locale, { slug: item.slug })}
+            title={item.name}
             className="after:absolute after:inset-0 after:rounded-lg hover:underline"
           >
             {item.name}
           </Link>
         </h3>
-        <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-ink-700 text-sm">
+        {/* On phones the sport, then the day on a line of its own (the date column shows it from 640 px). */}
+        <p className="mt-0.5 flex flex-col text-ink-700 text-sm">
           <span className="font-semibold text-brand-700">{ts(item.sport)}</span>
           {date ? (
             <time dateTime={item.startDate} className="sm:hidden">
               {format(date, "EEE d MMM yyyy", { locale: dfLocale })}
             </time>
           ) : null}
-          {item.city ? (
-            <span className="flex items-center gap-1">
-              <MapPin className="size-3.5" aria-hidden="true" />
-              {item.city}
-              {item.departmentCode ? ` (${item.departmentCode})` : ""}
-            </span>
-          ) : null}
-          {item.state !== "upcoming" ? (
-            <span className="rounded-full bg-slate-200 px-2 py-0.5 font-semibold text-ink-900 text-xs">
-              {t(`state.${item.state}`)}
-            </span>
-          ) : null}
-        </p>
-        <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm">
-          {distances.slice(0, 5).map((d, i) => (
-            <span key={i} className="rounded bg-slate-100 px-1.5 py-0.5 font-medium text-ink-900 text-xs">
-              {formatDistance(d, locale)}
-            </span>
-          ))}
-          {item.maxElevation ? (
-            <span className="flex items-center gap-1 text-ink-700 text-xs">
-              <Mountain className="size-3.5" aria-hidden="true" />
-              {formatElevation(item.maxElevation, locale)}
-            </span>
-          ) : null}
         </p>
       </div>
-      {item.distanceKm !== null ? <DistanceBadge km={item.distanceKm} locale={locale} /> : null}
-      <FavoriteButton eventId={item.id} name={item.name} className="relative z-10 shrink-0" />
+      <p className="col-span-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-ink-700 text-sm sm:col-span-1 sm:col-start-3 sm:row-start-2">
+        {item.city ? (
+          <span className="flex items-center gap-1">
+            <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+            {item.city}
+            {item.departmentCode ? ` (${item.departmentCode})` : ""}
+          </span>
+        ) : null}
+        {item.distanceKm !== null ? <DistanceBadge km={item.distanceKm} locale={locale} /> : null}
+      </p>
+      <FavoriteButton
+        eventId={item.id}
+        name={item.name}
+        className="relative z-10 sm:col-start-4 sm:row-span-3 sm:row-start-1"
+      />
+      <p className="col-span-3 flex min-w-0 flex-wrap items-center gap-1.5 text-sm sm:col-span-1 sm:col-start-3 sm:row-start-3">
+        {distances.slice(0, SHOWN_DISTANCES.wide).map((d, i) => (
+          <span
+            key={i}
+            className={cx(
+              "rounded bg-slate-100 px-1.5 py-0.5 font-medium text-ink-900 text-xs",
+              i >= SHOWN_DISTANCES.phone && "max-sm:hidden",
+            )}
+          >
+            {formatDistance(d, locale)}
+          </span>
+        ))}
+        {(["phone", "wide"] as const).map((size) => {
+          const more = distances.length - SHOWN_DISTANCES[size];
+          if (more <= 0) return null;
+          return (
+            <span
+              key={size}
+              className={cx("font-medium text-ink-700 text-xs", size === "phone" ? "sm:hidden" : "max-sm:hidden")}
+            >
+              <span aria-hidden="true">+{more}</span>
+              <span className="sr-only">{t("card.more", { count: more })}</span>
+            </span>
+          );
+        })}
+        {item.maxElevation ? (
+          <span className="flex items-center gap-1 text-ink-700 text-xs">
+            <Mountain className="size-3.5" aria-hidden="true" />
+            {formatElevation(item.maxElevation, locale)}
+          </span>
+        ) : null}
+      </p>
     </article>
   );
 }
