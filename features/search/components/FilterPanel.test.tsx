@@ -21,7 +21,17 @@ function Page() {
   const state = useSearchState(query, view);
   return (
     <>
-      <FilterPanel state={state} regions={regions} departments={departments} total={12} placeName="Grenoble" />
+      <FilterPanel
+        state={state}
+        regions={regions}
+        departments={departments}
+        total={12}
+        placeName="Grenoble"
+        resultsHeadingId="results"
+      />
+      <h2 id="results" tabIndex={-1}>
+        12 courses
+      </h2>
       <output data-testid="url">{`${location.pathname}${location.search}`}</output>
     </>
   );
@@ -75,6 +85,17 @@ describe("FilterPanel", () => {
     await user.type(screen.getByRole("searchbox", { name: "Nom, ville ou organisateur" }), "lac");
     expect(url()).toBe("/");
     await waitFor(() => expect(url()).toBe("/?q=lac"));
+  });
+
+  it("gives the focus to the results once the phone's sheet sends its search", async () => {
+    const user = userEvent.setup();
+    renderAt("/");
+    await user.click(await screen.findByRole("button", { name: "Filtres" }));
+    await user.type(screen.getByRole("searchbox", { name: "Nom, ville ou organisateur" }), "lac");
+    await user.click(screen.getByRole("button", { name: /^12 courses/ }));
+    await waitFor(() => expect(url()).toBe("/?q=lac"));
+    expect(screen.getByRole("button", { name: /^Filtres/ })).toHaveAttribute("aria-expanded", "false");
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "12 courses" }));
   });
 
   it("empties the department when the region changes", async () => {

@@ -40,6 +40,8 @@ type Props = {
   /** The resolved place of the current search, for its label. */
   placeName?: string;
   total: number;
+  /** The results' heading: on phones the focus goes there once the sheet's search is sent. */
+  resultsHeadingId?: string;
 };
 
 const TEXT_INPUT =
@@ -51,7 +53,7 @@ const TEXT_INPUT =
  * A sidebar on wide screens, a bottom sheet opened by the "Filters" button on phones (a CSS-only
  * toggle, so the sheet opens without JavaScript too).
  */
-export function FilterPanel({ state, regions, departments, facets, placeName, total }: Props) {
+export function FilterPanel({ state, regions, departments, facets, placeName, total, resultsHeadingId }: Props) {
   const { t, i18n } = useTranslation("landing");
   const { t: ts } = useTranslation("sports");
   const hydrated = useHydrated();
@@ -110,6 +112,8 @@ export function FilterPanel({ state, regions, departments, facets, placeName, to
     if (query.sort && (query.sort !== "distance" || hasPlace(next))) next.sort = query.sort;
     sent.current = next.q ?? "";
     go(next);
+    // The sheet and its button go: the focus goes to the results it asked for, not to the page's body.
+    if (open) document.getElementById(resultsHeadingId ?? "")?.focus();
     setOpen(false);
   };
 

@@ -33,7 +33,9 @@ export function ResultsHeader({ state, total, headingId }: Props) {
     <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-3">
       <h2
         id={headingId}
-        className="mr-auto font-bold text-ink-900 text-lg sm:text-xl"
+        // The filter sheet of phones gives it the focus once its search is sent.
+        tabIndex={-1}
+        className="mr-auto scroll-mt-4 font-bold text-ink-900 text-lg sm:text-xl"
         aria-live="polite"
         data-testid="result-count"
         data-total={total}

@@ -56,6 +56,7 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
           facets={result.facets}
           placeName={result.place?.name}
           total={result.total}
+          resultsHeadingId="results-heading"
         />
       </aside>
       <section
