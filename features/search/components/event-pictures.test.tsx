@@ -125,7 +125,7 @@ describe("event header", () => {
 
   it("shows the organiser's header photo, described, at the size of the screen", () => {
     hero({ headerImage: "/media/event/9/0123456789abcdef0123.webp" });
-    const photo = screen.getByRole("img", { name: "Photo de Ultra des Aravis" });
+    const photo = screen.getByRole("img", { name: "Photo d'Ultra des Aravis" });
     expect(photo.getAttribute("srcset")).toBe(
       "/media/event/9/0123456789abcdef0123-960x600.webp 960w, /media/event/9/0123456789abcdef0123.webp 1600w",
     );
