@@ -6,8 +6,17 @@ import { pagePath, parseRouteId } from "../shared/i18n/pages.ts";
 type AlternateParams = (params: Record<string, string | undefined>, to: Locale) => Record<string, string | undefined>;
 
 /**
- * The current page in another locale, from the deepest localized route match; pages outside the
- * table (the 404) keep their path with the other prefix.
+ * The current page in another locale, with its query (a search's filters, a ranking's period, the
+ * course a poster is made from: the page without them is another page, or none).
+ */
+export function alternateHref(matches: UIMatch[], to: Locale, location: { pathname: string; search?: string }): string {
+  const search = location.search && location.search !== "?" ? location.search : "";
+  return `${alternatePath(matches, to, location.pathname)}${search}`;
+}
+
+/**
+ * The current page's path in another locale, from the deepest localized route match; pages outside
+ * the table (the 404) keep their path with the other prefix.
  */
 export function alternatePath(matches: UIMatch[], to: Locale, pathname: string): string {
   for (let i = matches.length - 1; i >= 0; i--) {

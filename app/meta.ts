@@ -2,10 +2,10 @@ import type { MetaDescriptor } from "react-router";
 import type { Locale } from "../shared/constants.ts";
 import { createI18n, localeFromPath } from "../shared/i18n/index.ts";
 import { buildMeta, type PageMetaInput } from "../shared/meta.ts";
-import { alternatePath } from "./alternates.ts";
+import { alternateHref } from "./alternates.ts";
 
 type MetaArgs = {
-  location: { pathname: string };
+  location: { pathname: string; search?: string };
   matches: ReadonlyArray<{ id: string; params: Record<string, string | undefined>; data?: unknown } | undefined>;
 };
 
@@ -45,8 +45,8 @@ export function routeMeta(args: MetaArgs, input: RouteMetaInput): MetaDescriptor
     alternates: input.noAlternates
       ? false
       : {
-          fr: alternatePath(matches, "fr", args.location.pathname),
-          en: alternatePath(matches, "en", args.location.pathname),
+          fr: alternateHref(matches, "fr", args.location),
+          en: alternateHref(matches, "en", args.location),
         },
   });
 }

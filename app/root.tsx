@@ -16,7 +16,7 @@ import { ViewerProvider } from "../features/accounts/components/viewer.tsx";
 import { MemberEventsProvider } from "../features/engagement/components/member-events.tsx";
 import type { Locale } from "../shared/constants.ts";
 import { createI18n, localeFromPath } from "../shared/i18n/index.ts";
-import { alternatePath } from "./alternates.ts";
+import { alternateHref as alternateHrefOf } from "./alternates.ts";
 import "./app.css";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage.tsx";
@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const i18n = useMemo(() => i18nFor(locale), [locale]);
   const matches = useMatches();
   const other: Locale = locale === "fr" ? "en" : "fr";
-  const alternateHref = alternatePath(matches, other, location.pathname);
+  const alternateHref = alternateHrefOf(matches, other, location);
   const root = matches.find((m) => m.id === "root")?.data as
     | { user?: SessionUser | null; memberShell?: boolean }
     | undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  distanceBesideName,
   formatDistance,
   formatDuration,
   formatElevation,
@@ -83,7 +84,24 @@ describe("formatDistance (metres)", () => {
     expect(formatDistance(800, "fr")).toBe(`800${NBSP}m`);
     expect(formatDistance(999.4, "en")).toBe(`999${NBSP}m`);
     expect(formatDistance(999.6, "fr")).toBe(`1${NBSP}km`);
-    expect(formatDistance(0, "fr")).toBe(`0${NBSP}m`);
+  });
+
+  it("writes nothing at all in kilometres, as totals are counted", () => {
+    expect(formatDistance(0, "fr")).toBe(`0${NBSP}km`);
+    expect(formatDistance(0.3, "en")).toBe(`0${NBSP}km`);
+  });
+
+  it("leaves out a course's distance when its name gives it", () => {
+    expect(distanceBesideName("5 km", 5000, "fr")).toBeNull();
+    expect(distanceBesideName(`Le 10${NBSP}km`, 10000, "fr")).toBeNull();
+    expect(distanceBesideName("Le Trail des Cimes – 35 km", 35000, "fr")).toBeNull();
+    expect(distanceBesideName("Semi-marathon 21,1 km", 21097, "fr")).toBeNull();
+    expect(distanceBesideName("10K des Quais", 10000, "en")).toBe(`10${NBSP}km`);
+    expect(distanceBesideName("Relais 4 x 800 m", 3200, "fr")).toBe(`3,2${NBSP}km`);
+    expect(distanceBesideName("La Boucle", 12500, "fr")).toBe(`12,5${NBSP}km`);
+    expect(distanceBesideName("Marche 8 km", 12000, "fr")).toBe(`12${NBSP}km`);
+    expect(distanceBesideName("Le 800 m", 800, "fr")).toBeNull();
+    expect(distanceBesideName("Trail nocturne", null, "fr")).toBeNull();
   });
 
   it("can round kilometres and read them from km", () => {

@@ -100,14 +100,34 @@ export interface DistanceFormatOptions {
 
 /**
  * A distance given in metres: "42,195 km" / "42.195 km", "10 km"; under one kilometre in whole
- * metres: "800 m".
+ * metres: "800 m"; nothing at all in kilometres, the unit totals and races are counted in: "0 km".
  */
 export function formatDistance(metres: number, locale: string = "fr", options: DistanceFormatOptions = {}): string {
   if (!Number.isFinite(metres)) return "";
   const rounded = Math.round(metres);
+  if (rounded === 0) return `0${NBSP}km`;
   if (Math.abs(rounded) < 1000) return `${formatNumber(rounded, locale, { maximumFractionDigits: 0 })}${NBSP}m`;
   const km = formatNumber(metres / 1000, locale, { maximumFractionDigits: options.maximumFractionDigits ?? 3 });
   return `${km}${NBSP}km`;
+}
+
+/**
+ * A course's distance to write beside its name, or null when the name already gives it ("Le 10 km",
+ * "Trail des Cimes – 35 km", "Semi 21,1 km" for 21 097 m: a figure in km or m within 1 %, and
+ * 100 m, of the distance) or the course has none.
+ */
+export function distanceBesideName(
+  name: string,
+  metres: number | null | undefined,
+  locale: string = "fr",
+  options: DistanceFormatOptions = {},
+): string | null {
+  if (!metres) return null;
+  for (const [, figure = "", unit = ""] of name.matchAll(/(\d+(?:[.,]\d+)?)\s*(km|m)(?![\p{L}\d])/giu)) {
+    const named = Number(figure.replace(",", ".")) * (unit.toLowerCase() === "km" ? 1000 : 1);
+    if (Math.abs(named - metres) <= Math.max(100, metres * 0.01)) return null;
+  }
+  return formatDistance(metres, locale, options);
 }
 
 /** A distance given in kilometres (course distances): 42.195 → "42,195 km". */

@@ -111,7 +111,8 @@ export function SiteHeader({ locale, alternateHref }: { locale: Locale; alternat
             hrefLang={other}
             lang={other}
             className="flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1.5 font-medium text-ink-700 hover:bg-slate-100"
-            aria-label={t("nav.switchTo")}
+            // Named by what it shows, then what it does (the visible label starts the name).
+            aria-label={`${other.toUpperCase()} – ${t("nav.switchTo")}`}
             data-testid="language-switch"
           >
             <Globe className="h-4 w-4 max-sm:hidden" aria-hidden="true" />

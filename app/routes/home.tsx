@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { ALERT_PARAM } from "../../features/alerts/components/AlertMeButton.tsx";
+import { BrowseLinks } from "../../features/search/components/BrowseLinks.tsx";
 import { toDepartmentRefs, toRegionRefs } from "../../features/search/components/geo-refs.ts";
 import type { HomeGroup } from "../../features/search/components/HomeGroups.tsx";
 import { forgivingSearch } from "../../features/search/components/run-search.ts";
@@ -109,6 +110,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <SearchExplorer data={loaderData} locale={locale} />
+      {/* The home page proper: the landing pages by sport and by region. */}
+      {loaderData.groups ? (
+        <BrowseLinks facets={loaderData.result.facets} regions={loaderData.regions} locale={locale} />
+      ) : null}
     </>
   );
 }

@@ -13,9 +13,9 @@ const weekdayTitles = (container: HTMLElement) =>
   );
 
 describe("Calendar", () => {
-  it("starts weeks on Monday in French (ISO) and on Sunday in English (US)", () => {
+  it("starts weeks on Monday in French and in English (ISO weeks, spec §9)", () => {
     expect(calendarTypeFor("fr")).toBe("iso8601");
-    expect(calendarTypeFor("en")).toBe("gregory");
+    expect(calendarTypeFor("en")).toBe("iso8601");
 
     const { container, unmount } = render(<Calendar defaultActiveStartDate={june2025} />);
     expect(weekdayTitles(container)[0]).toBe("lundi");
@@ -27,7 +27,19 @@ describe("Calendar", () => {
         <Calendar defaultActiveStartDate={june2025} />
       </I18nextProvider>,
     );
-    expect(weekdayTitles(en.container)[0]).toBe("Sunday");
+    expect(weekdayTitles(en.container)[0]).toBe("Monday");
+    expect(weekdayTitles(en.container)[6]).toBe("Sunday");
+    // 1 June 2025 is a Sunday: the last day of the first row.
+    const firstRow = [...en.container.querySelectorAll(".react-calendar__month-view__days__day")].slice(0, 7);
+    expect(firstRow.map((day) => day.querySelector("abbr")?.getAttribute("aria-label"))).toEqual([
+      "26 May 2025",
+      "27 May 2025",
+      "28 May 2025",
+      "29 May 2025",
+      "30 May 2025",
+      "31 May 2025",
+      "1 June 2025",
+    ]);
     expect(screen.getByRole("button", { name: "Previous month" })).toBeInTheDocument();
   });
 

@@ -20,6 +20,8 @@ export type CalendarProps = {
   defaultView?: CalendarView;
   /** First period shown; defaults to the value or today. */
   defaultActiveStartDate?: Date;
+  /** The period shown changed (arrows, zooming in or out): its first day and the view. */
+  onActiveStartDateChange?: (start: Date, view: CalendarView) => void;
   /** Accessible name of the calendar group (translated "Calendar" by default). */
   "aria-label"?: string;
   className?: string;
@@ -30,16 +32,16 @@ export type CalendarProps = {
 };
 
 /**
- * Week start follows the locale's calendar type (spec §9): French uses ISO weeks starting on Monday
- * ("iso8601"); English uses the US calendar starting on Sunday (react-calendar's "gregory").
+ * Weeks start on Monday in both languages (spec §9: ISO weeks, "iso8601" for react-calendar): the
+ * races are French, and a runner reading in English counts the same weekends as the French pages.
  */
-export function calendarTypeFor(language: string): "iso8601" | "gregory" {
-  return language.toLowerCase().startsWith("en") ? "gregory" : "iso8601";
+export function calendarTypeFor(_language: string): "iso8601" {
+  return "iso8601";
 }
 
-/** BCP 47 locale handed to react-calendar for month and weekday names. */
+/** BCP 47 locale handed to react-calendar for month and weekday names (British English, as the site's dates). */
 export function calendarLocaleFor(language: string): string {
-  return language.toLowerCase().startsWith("en") ? "en-US" : "fr-FR";
+  return language.toLowerCase().startsWith("en") ? "en-GB" : "fr-FR";
 }
 
 const ICON = "size-4";
@@ -53,6 +55,7 @@ export function Calendar({
   maxDate,
   defaultView = "month",
   defaultActiveStartDate,
+  onActiveStartDateChange,
   "aria-label": ariaLabel,
   className,
   tileContent,
@@ -85,6 +88,9 @@ export function Calendar({
         defaultView={defaultView}
         defaultActiveStartDate={defaultActiveStartDate}
         onViewChange={({ view: next }) => setView(next)}
+        onActiveStartDateChange={({ activeStartDate, view: shown }) => {
+          if (activeStartDate) onActiveStartDateChange?.(activeStartDate, shown);
+        }}
         tileContent={
           tileContent ? ({ date, view: shown }) => (shown === "month" ? tileContent(date) : null) : undefined
         }

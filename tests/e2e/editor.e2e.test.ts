@@ -123,6 +123,32 @@ describe("listing an event", () => {
     expect(await current(page)).toBe("info");
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The keyboard never leaves a field under the Save / Next bar fixed at the bottom of the
+    // screen: each field Tab reaches comes into view above it.
+    const bar = page.getByTestId("next-step");
+    const barTop = await bar.evaluate((button) => button.closest(".fixed")?.getBoundingClientRect().top ?? 0);
+    const hidden: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const box = element.getBoundingClientRect();
+        return {
+          inBar: Boolean(element.closest(".fixed")),
+          name:
+            element.id || element.getAttribute("aria-label") || element.textContent?.slice(0, 30) || element.tagName,
+          top: box.top,
+          bottom: box.bottom,
+        };
+      });
+      if (!focused || focused.inBar) break;
+      // Seen: the whole of a field, or 40 px of a tall one (a rich text box shows its caret's line).
+      const seen = Math.min(focused.bottom, barTop) - focused.top;
+      if (seen < Math.min(focused.bottom - focused.top, 40)) hidden.push(focused.name);
+    }
+    expect(hidden).toEqual([]);
+
     // Step 1 refuses to move on while required fields are empty, and says which.
     await page.getByTestId("next-step").click();
     await expect.poll(() => page.getByTestId("error-summary").textContent()).toContain("champs sont à corriger");

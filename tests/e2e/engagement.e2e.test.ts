@@ -116,6 +116,17 @@ describe("a runner's season", () => {
     const field = page.getByLabel("Adresse iCalendar de mon planning");
     await expect.poll(() => field.inputValue()).toMatch(/\/api\/user\/calendar\.ics\?token=/);
     const url = new URL(await field.inputValue());
+    // One click into a calendar app: webcal:// for Apple's (and the system's), Google's and Outlook's pages.
+    const apps = page.getByTestId("planning-feed-apps");
+    expect(await apps.getByRole("link", { name: "Apple Calendrier" }).getAttribute("href")).toBe(
+      `webcal://${url.host}${url.pathname}${url.search}`,
+    );
+    expect(await apps.getByRole("link", { name: /^Google Agenda/ }).getAttribute("href")).toBe(
+      `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(`webcal://${url.host}${url.pathname}${url.search}`)}`,
+    );
+    expect(await apps.getByRole("link", { name: /^Outlook/ }).getAttribute("href")).toMatch(
+      /^https:\/\/outlook\.live\.com\/calendar\/0\/addfromweb\?url=http/,
+    );
     // A calendar app has no session: the address alone opens it.
     const feed = await fetch(`${baseURL}${url.pathname}${url.search}`);
     expect(feed.status).toBe(200);
@@ -133,6 +144,10 @@ describe("a runner's season", () => {
     await untilHydrated(page);
     expect(await page.locator("h1").textContent()).toBe("My planning");
     expect(await page.getByTestId("planning-list").textContent()).toContain("Registered");
+    // Weeks start on Monday in English too (spec §9).
+    expect(await page.locator(".react-calendar__month-view__weekdays abbr").first().getAttribute("title")).toBe(
+      "Monday",
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();

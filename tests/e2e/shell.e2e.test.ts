@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchBrowser, MOBILE } from "./browser.ts";
+import { upcomingEditions } from "./catalogue.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -37,6 +38,14 @@ describe("home page", () => {
     expect(image).toBe(`${baseURL}/images/share-default.png`);
     expect((await page.request.get(image!)).headers()["content-type"]).toBe("image/png");
     expect(await page.locator('[data-testid="laposte-credit"]').textContent()).toContain("La Poste");
+    // The way into the landing pages: by sport and by region, each with its races.
+    const browse = page.getByTestId("browse-links");
+    expect(await browse.getByRole("link", { name: /^Trail \(\d+\)$/ }).getAttribute("href")).toBe("/courses/trail");
+    const regions = browse.getByRole("list", { name: "Par région" }).getByRole("link");
+    expect(await regions.count()).toBeGreaterThan(3);
+    const region = (await regions.first().getAttribute("href")) ?? "";
+    expect(region).toMatch(/^\/courses\/region\/[a-z-]+$/);
+    expect((await page.request.get(`${baseURL}${region}`)).status()).toBe(200);
     // Nothing overflows a 360 px wide phone screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(360);
@@ -55,6 +64,37 @@ describe("home page", () => {
     await page.getByTestId("language-switch").click();
     await page.waitForURL(`${baseURL}/page/credits`);
     expect(await page.locator("h1").textContent()).toBe("Crédits");
+    await context.close();
+  });
+
+  it("switches language keeping the query: a search's filters, a ranking's period, the poster's course", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/?sport=trail&view=list`);
+    // Named by what it shows ("EN"), then what it does.
+    const toEnglish = page.getByRole("link", { name: "EN – English version", exact: true });
+    expect(await toEnglish.getAttribute("href")).toBe("/en?sport=trail&view=list");
+    expect(await page.locator('link[rel="alternate"][hreflang="en"]').getAttribute("href")).toBe(
+      `${baseURL}/en?sport=trail&view=list`,
+    );
+    await toEnglish.click();
+    await page.waitForURL(`${baseURL}/en?sport=trail&view=list`);
+    expect(await page.locator("[data-layout=list]").count()).toBe(1);
+    expect(await page.getByRole("link", { name: "FR – Version française", exact: true }).getAttribute("href")).toBe(
+      "/?sport=trail&view=list",
+    );
+
+    await page.goto(`${baseURL}/communaute?period=all&order=distance`);
+    expect(await page.getByTestId("language-switch").getAttribute("href")).toBe(
+      "/en/community?period=all&order=distance",
+    );
+
+    const [tracked] = await upcomingEditions((event) => event.courses.some((course) => course.track));
+    const course = tracked?.courses.find((c) => c.track);
+    await page.goto(`${baseURL}/poster/nouveau?course=${course?.id}`);
+    await page.getByTestId("language-switch").click();
+    await page.waitForURL(`${baseURL}/en/poster/new?course=${course?.id}`);
+    expect(await page.locator("h1").textContent()).toBe("Create a poster");
     await context.close();
   });
 

@@ -72,9 +72,10 @@ function Row({ entry, order, locale, me }: { entry: RankingEntry; order: Ranking
           className="flex min-w-0 items-center gap-3 font-medium text-ink-900 hover:text-brand-700"
         >
           <MemberAvatar member={entry} size={36} />
+          {/* Whole names, wrapped on narrow screens: an ellipsis would hide who is ranked. */}
           <span className="min-w-0">
-            <span className="block truncate">{entry.displayName}</span>
-            {entry.city && <span className="block truncate font-normal text-ink-500 text-xs">{entry.city}</span>}
+            <span className="block break-words">{entry.displayName}</span>
+            {entry.city && <span className="block break-words font-normal text-ink-500 text-xs">{entry.city}</span>}
           </span>
         </Link>
       </td>

@@ -549,7 +549,11 @@ export function EventEditor({
           </p>
         ) : null}
 
-        <div className="fixed inset-x-0 bottom-0 z-20 border-slate-200 border-t bg-white/95 backdrop-blur">
+        {/* Fixed at the bottom: app.css keeps the fields that get the focus above it (data-bottom-bar). */}
+        <div
+          className="fixed inset-x-0 bottom-0 z-20 border-slate-200 border-t bg-white/95 backdrop-blur"
+          data-bottom-bar=""
+        >
           <div className="mx-auto flex w-full max-w-5xl items-center justify-between gap-2 px-4 py-2 sm:py-3">
             <div>
               {index > 0 ? (

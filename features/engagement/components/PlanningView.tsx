@@ -6,12 +6,19 @@ import { Link } from "react-router";
 import { apiFetch } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { dateFnsLocale, formatLongDate, toCalendarDate } from "../../../shared/dates.ts";
-import { formatDistance, formatDuration, formatElevation, formatNumber } from "../../../shared/format.ts";
+import {
+  distanceBesideName,
+  formatDistance,
+  formatDuration,
+  formatElevation,
+  formatNumber,
+} from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { Calendar } from "../../../shared/ui/Calendar.tsx";
 import { INPUT_CLASS, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import type { CalendarEntry, CalendarResponse, CalendarTotals } from "../engagement.contract.ts";
+import { feedLinks } from "./feed-links.ts";
 
 const CARD = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 
@@ -33,7 +40,15 @@ function TotalsRow({ totals, locale }: { totals: CalendarTotals; locale: Locale 
   );
 }
 
-/** The season at a glance: this year's totals, a month grid with the race days, the list by month. */
+/** The totals of a year of the planning (zero when it holds no race). */
+function yearTotals(data: CalendarResponse, year: string): CalendarTotals {
+  return data.years.find((y) => y.year === year) ?? { races: 0, distance: 0, elevationGain: 0 };
+}
+
+/**
+ * The season at a glance: a month grid with the race days, the totals of the year it shows (the
+ * next race's at first, then the one the member moves to), the list by month.
+ */
 export function PlanningView({
   data,
   feedUrl,
@@ -46,8 +61,6 @@ export function PlanningView({
   today: string;
 }) {
   const { t } = useTranslation("engagement");
-  const year = today.slice(0, 4);
-  const thisYear = data.years.find((y) => y.year === year) ?? { year, races: 0, distance: 0, elevationGain: 0 };
   const byDay = useMemo(() => {
     const days = new Map<string, CalendarEntry[]>();
     for (const entry of data.entries) {
@@ -59,6 +72,8 @@ export function PlanningView({
   }, [data.entries]);
   const next = data.entries.find((e) => !e.past);
   const firstMonth = toCalendarDate((next ?? data.entries[0])?.event.startDate ?? today) ?? new Date();
+  const [year, setYear] = useState(() => String(firstMonth.getFullYear()));
+  const shownYear = yearTotals(data, year);
   const months = new Map(data.months.map((m) => [m.month, m]));
   const dfLocale = dateFnsLocale(locale);
 
@@ -77,19 +92,19 @@ export function PlanningView({
   let shownMonth = "";
   return (
     <div className="space-y-6" data-testid="planning">
-      <section aria-labelledby="totals-heading" className={CARD}>
+      <section aria-labelledby="totals-heading" aria-live="polite" className={CARD}>
         <h2 id="totals-heading" className="font-bold text-ink-900 text-lg">
           {t("planning.totals")} {year}
         </h2>
         <dl className="mt-3 grid grid-cols-3 gap-2 text-center" data-testid="planning-year-totals">
           {[
-            { icon: Trophy, label: t("planning.racesLabel"), value: formatNumber(thisYear.races, locale) },
+            { icon: Trophy, label: t("planning.racesLabel"), value: formatNumber(shownYear.races, locale) },
             {
               icon: Ruler,
               label: t("planning.distance"),
-              value: formatDistance(thisYear.distance, locale, { maximumFractionDigits: 0 }),
+              value: formatDistance(shownYear.distance, locale, { maximumFractionDigits: 0 }),
             },
-            { icon: Mountain, label: t("planning.elevation"), value: formatElevation(thisYear.elevationGain, locale) },
+            { icon: Mountain, label: t("planning.elevation"), value: formatElevation(shownYear.elevationGain, locale) },
           ].map(({ icon: Icon, label, value }) => (
             <div key={label} className="rounded-xl bg-brand-50 px-2 py-3">
               <dt className="flex items-center justify-center gap-1 text-ink-700 text-xs">
@@ -110,6 +125,10 @@ export function PlanningView({
           </h2>
           <Calendar
             defaultActiveStartDate={firstMonth}
+            // The totals follow the year shown (months and years; a decade or century changes nothing).
+            onActiveStartDateChange={(start, view) => {
+              if (view === "month" || view === "year") setYear(String(start.getFullYear()));
+            }}
             aria-label={t("planning.calendar")}
             tileClassName={(day) => (byDay.has(format(day, "yyyy-MM-dd")) ? "calendar-marked" : null)}
             tileContent={(day) => {
@@ -172,10 +191,7 @@ export function PlanningView({
                         {[
                           entry.course.name,
                           // "Le 10 km" already says its distance.
-                          entry.course.distance &&
-                          !entry.course.name.includes(formatDistance(entry.course.distance, locale))
-                            ? formatDistance(entry.course.distance, locale)
-                            : null,
+                          distanceBesideName(entry.course.name, entry.course.distance, locale),
                           entry.course.elevationGain ? formatElevation(entry.course.elevationGain, locale) : null,
                           entry.event.city,
                         ]
@@ -224,7 +240,38 @@ export function PlanningView({
   );
 }
 
-/** The private iCalendar address: create it, copy it, replace it. */
+const APP_LINK =
+  "inline-flex min-h-10 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1.5 font-semibold text-ink-900 text-sm hover:border-brand-600 hover:text-brand-700";
+
+/** The feed added to a calendar app in one click: Google, Apple (webcal://), Outlook. */
+function FeedApps({ url }: { url: string }) {
+  const { t } = useTranslation("engagement");
+  const links = feedLinks(url, t("ics.name"));
+  const newTab = (
+    <>
+      {" "}
+      <span className="sr-only">{t("planning.newTab")}</span>
+    </>
+  );
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="planning-feed-apps">
+      <span className="text-ink-700 text-sm">{t("planning.feedAddTo")}</span>
+      <a href={links.google} target="_blank" rel="noopener noreferrer" className={APP_LINK}>
+        {t("planning.feedGoogle")}
+        {newTab}
+      </a>
+      <a href={links.webcal} className={APP_LINK}>
+        {t("planning.feedApple")}
+      </a>
+      <a href={links.outlook} target="_blank" rel="noopener noreferrer" className={APP_LINK}>
+        {t("planning.feedOutlook")}
+        {newTab}
+      </a>
+    </div>
+  );
+}
+
+/** The private iCalendar address: create it, copy it, replace it, add it to a calendar app. */
 function FeedBox({ url: initial }: { url: string | null }) {
   const { t } = useTranslation("engagement");
   const [url, setUrl] = useState(initial);
@@ -251,25 +298,28 @@ function FeedBox({ url: initial }: { url: string | null }) {
       </h2>
       <p className="mt-1 text-ink-700 text-sm">{t("planning.feedText")}</p>
       {url ? (
-        <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-          <label className="sr-only" htmlFor="planning-feed-url">
-            {t("planning.feedLabel")}
-          </label>
-          <input id="planning-feed-url" readOnly value={url} className={`${INPUT_CLASS} flex-1 font-mono text-xs`} />
-          <button
-            type="button"
-            className={SECONDARY_BUTTON}
-            onClick={() => {
-              void navigator.clipboard?.writeText(url).then(() => showToast("success", t("planning.copied")));
-            }}
-          >
-            <Copy className="size-4" aria-hidden="true" />
-            {t("planning.copy")}
-          </button>
-          <button type="button" className={SECONDARY_BUTTON} disabled={busy} onClick={() => void reset()}>
-            {t("planning.feedReset")}
-          </button>
-        </div>
+        <>
+          <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+            <label className="sr-only" htmlFor="planning-feed-url">
+              {t("planning.feedLabel")}
+            </label>
+            <input id="planning-feed-url" readOnly value={url} className={`${INPUT_CLASS} flex-1 font-mono text-xs`} />
+            <button
+              type="button"
+              className={SECONDARY_BUTTON}
+              onClick={() => {
+                void navigator.clipboard?.writeText(url).then(() => showToast("success", t("planning.copied")));
+              }}
+            >
+              <Copy className="size-4" aria-hidden="true" />
+              {t("planning.copy")}
+            </button>
+            <button type="button" className={SECONDARY_BUTTON} disabled={busy} onClick={() => void reset()}>
+              {t("planning.feedReset")}
+            </button>
+          </div>
+          <FeedApps url={url} />
+        </>
       ) : (
         <button type="button" className={`${PRIMARY_BUTTON} mt-3`} disabled={busy} onClick={() => void reset()}>
           {t("planning.feedCreate")}
