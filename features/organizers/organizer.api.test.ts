@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { elideFrench } from "../../shared/i18n/french-elision.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server.ts";
@@ -493,7 +494,8 @@ describe("contact the organiser", () => {
     expect(response.body).not.toContain("@");
     const mail = await smtp.waitFor((m) => m.to.includes(event.contactEmail!) && smtp.messages.indexOf(m) >= after);
     expect(mail.headers["reply-to"]).toContain("jules.coureur@example.com");
-    expect(mail.subject).toBe(`Nouveau message à propos de ${event.name}`);
+    // « de Les Sentiers… » reads « des Sentiers… » (French elision), as the subject is written.
+    expect(mail.subject).toBe(elideFrench(`Nouveau message à propos de ${event.name}`));
     expect(mail.text).toContain("> Bonjour, y a-t-il une navette depuis la gare le matin de la course ?");
     expect(mail.text).toContain(`/course/${event.slug}`);
   });

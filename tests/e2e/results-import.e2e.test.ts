@@ -183,7 +183,7 @@ describe("an organiser imports a results file", () => {
     // A name search, back on the overall ranking.
     await block.getByRole("button", { name: "Général" }).click();
     await block.getByLabel("Rechercher un nom ou un dossard").fill("girard");
-    await block.getByRole("button", { name: "Rechercher" }).click();
+    await block.getByRole("button", { name: "Rechercher", exact: true }).click();
     await expect.poll(() => block.getByTestId("result-row").count()).toBe(1);
     expect(await block.getByTestId("result-row").textContent()).toContain("GIRARD");
     expect(await seriousViolations(page, ['[data-testid="event-results"]'])).toEqual([]);
@@ -226,7 +226,7 @@ describe("an organiser imports a results file", () => {
     await block.scrollIntoViewIfNeeded();
     await expect.poll(() => block.getByTestId("result-row").count(), { timeout: 30_000 }).toBe(25);
     await block.getByLabel("Search a name or a bib number").fill("313");
-    await block.getByRole("button", { name: "Search" }).click();
+    await block.getByRole("button", { name: "Search", exact: true }).click();
     await expect.poll(() => block.getByTestId("result-row").count()).toBe(1);
     const line = FILE.find((l) => l.bib === 113) as TimingLine;
     const row = block.getByTestId("result-row");
@@ -236,11 +236,11 @@ describe("an organiser imports a results file", () => {
     expect(await row.locator("td").nth(4).textContent()).toBe(line.category);
     // The old bib is gone.
     await block.getByLabel("Search a name or a bib number").fill("113");
-    await block.getByRole("button", { name: "Search" }).click();
+    await block.getByRole("button", { name: "Search", exact: true }).click();
     await expect.poll(() => block.getByText("No runner matches your search.").count()).toBe(1);
     await block.getByRole("button", { name: "Women", exact: true }).click();
     await block.getByLabel("Search a name or a bib number").fill("");
-    await block.getByRole("button", { name: "Search" }).click();
+    await block.getByRole("button", { name: "Search", exact: true }).click();
     await expect
       .poll(() => rowsText(page).then((rows) => rows[0]))
       .toContain(`${firstWoman.lastName} ${firstWoman.firstName}`);
