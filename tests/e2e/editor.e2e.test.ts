@@ -327,7 +327,7 @@ describe("listing an event", () => {
     await untilHydrated(page);
     expect(await page.title()).toBe("Gestion des événements | Dossard");
     const row = page.getByTestId("admin-event").filter({ hasText: name });
-    await row.getByRole("button", { name: "Historique", exact: true }).click();
+    await row.getByRole("button", { name: `Historique ${name}`, exact: true }).click();
     await expect
       .poll(() => row.getByRole("list", { name: "Historique de l'événement" }).textContent())
       .toContain("Création");
