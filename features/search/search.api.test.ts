@@ -483,6 +483,27 @@ describe("text search", () => {
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error).toMatchObject({ code: "BAD_REQUEST", field: "q" });
   });
+
+  it("« marathon paris » finds one Marathon de Paris a year, in April, and no race twice in a year", async () => {
+    // Read as the search box reads it (the home page's redirect), past editions included.
+    const understood = await t.app.services.searchText.interpret({ q: "marathon paris" }, TODAY);
+    expect(understood?.query).toEqual({ sport: ["marathon"], place: "75056" });
+    const around = await all("sport=marathon&place=75056&past=1");
+    // And as typed, the words searched in the races' names and places.
+    const typed = await all(`q=${encodeURIComponent("marathon paris")}&past=1`);
+    for (const items of [around, typed]) {
+      const paris = items.filter((item) => item.name === "Marathon de Paris");
+      expect(paris.map((item) => item.startDate.slice(0, 4))).toEqual(["2025", "2026", "2027"]);
+      for (const item of paris) {
+        expect(item.startDate.slice(5, 7)).toBe("04");
+        expect(item.city).toBe("Paris");
+      }
+      const editions = items.map((item) => `${item.name} ${item.startDate.slice(0, 4)}`);
+      expect(editions.length).toBe(new Set(editions).size);
+    }
+    // Paris's marathon is the only one around: the nearest other is 30 km away (from town hall to town hall).
+    for (const item of around) if (item.name !== "Marathon de Paris") expect(item.distanceKm).toBeGreaterThan(28);
+  });
 });
 
 describe("facets", () => {

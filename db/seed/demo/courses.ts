@@ -1,4 +1,5 @@
 import type { CourseType, SportKey } from "../../../shared/constants.ts";
+import type { FamousRace } from "./famous.ts";
 import { frenchNumber, km } from "./names.ts";
 import type { Rng } from "./prng.ts";
 
@@ -35,6 +36,12 @@ export type CourseContext = {
   regionName: string;
   /** Hint from the name: a night race starts in the evening. */
   night: boolean;
+  /** What the name promises (names.ts `EventName`): "Les 10 km", "Les 24 heures", "Ironman 70.3"… */
+  distance?: number;
+  hours?: number;
+  ironman?: "full" | "half";
+  vertical?: boolean;
+  long?: boolean;
 };
 
 const roundTo = (x: number, step: number) => Math.round(x / step) * step;
@@ -114,11 +121,20 @@ type Draft = Omit<
   description?: string;
 };
 
-const TRAIL_LABELS = [
-  ["L'Intégrale", "Le Grand Parcours", "Le Trail des Cimes", "L'Ultra"],
-  ["Le Trail", "La Mi-Course", "Le Parcours des Crêtes", "Le Moyen Parcours"],
-  ["La Découverte", "Le Petit Trail", "L'Initiation", "La Balade des Coureurs"],
-];
+/**
+ * Names of trail courses by length and rank: an ultra is long, a discovery short, the event's main
+ * course is its "grand parcours" whatever its length; summits only in the mountains.
+ */
+function trailLabels(distance: number, mountain: number, main: boolean): string[] {
+  const summits = mountain > 0.3;
+  if (distance >= 80_000) return ["L'Ultra", "Le Grand Raid", "L'Intégrale", "La Grande Traversée"];
+  if (distance >= 42_000)
+    return ["L'Intégrale", "Le Grand Parcours", "Le Grand Trail", ...(summits ? ["Le Trail des Cimes"] : [])];
+  if (main) return ["Le Trail", "Le Grand Parcours", "L'Intégrale", ...(summits ? ["Le Parcours des Crêtes"] : [])];
+  if (distance >= 20_000)
+    return ["Le Trail", "La Mi-Course", "Le Moyen Parcours", ...(summits ? ["Le Parcours des Crêtes"] : [])];
+  return ["La Découverte", "Le Petit Trail", "L'Initiation", "La Balade des Coureurs"];
+}
 
 /** Courses of an event: 1 to 5, the main one first. */
 export function courseSpecs(sport: SportKey, ctx: CourseContext, rng: Rng): CourseSpec[] {
@@ -139,12 +155,23 @@ export function courseSpecs(sport: SportKey, ctx: CourseContext, rng: Rng): Cour
     basePrice:
       basePrice ?? (type === "kids" ? rng.pick([0, 0, 3, 5]) : roundTo(6 + (distance / 1000) * rng.range(0.9, 1.4), 1)),
   });
-  const kids = (): Draft => road(roundTo(rng.range(800, 2500), 100), "Course des enfants", "kids");
+  const kids = (label = "Course des enfants"): Draft => {
+    const distance = roundTo(rng.range(800, 2500), 500);
+    return road(distance, `${label} – ${km(distance)}`, "kids");
+  };
   const walk = (): Draft => {
     const distance = roundTo(rng.range(6_000, 12_000), 500);
     return { ...road(distance, `Marche nordique ${km(distance)}`, "walk"), basePrice: rng.pick([5, 6, 8, 10]) };
   };
 
+  // Each course of an event under its own label.
+  const labelled = new Set<string>();
+  const label = (distance: number, names = trailLabels(distance, m, drafts.length === 0)): string => {
+    const free = names.filter((name) => !labelled.has(name));
+    const chosen = rng.pick(free.length ? free : names);
+    labelled.add(chosen);
+    return chosen;
+  };
   const trail = (distance: number, label: string, ultra = false): Draft => {
     const elevationGain = roundTo((distance / 1000) * climbRate(ultra ? "ultra" : "trail", m, rng), 10);
     return {
@@ -164,8 +191,13 @@ export function courseSpecs(sport: SportKey, ctx: CourseContext, rng: Rng): Cour
   switch (sport) {
     case "running": {
       if (ctx.timed) {
-        const hours = rng.pick([[6], [6, 12], [6, 24], [12, 24], [6, 12, 24], [24]]);
-        for (const h of hours.reverse())
+        // The hours the name announces are the longest race.
+        const hours = rng.pick(
+          [[6], [6, 12], [6, 24], [12, 24], [6, 12, 24], [24]].filter(
+            (h) => ctx.hours === undefined || Math.max(...h) === ctx.hours,
+          ),
+        );
+        for (const h of [...hours].reverse())
           drafts.push({
             name: `${h} heures`,
             type: "race",
@@ -187,14 +219,16 @@ export function courseSpecs(sport: SportKey, ctx: CourseContext, rng: Rng): Cour
           });
         break;
       }
-      const main = rng.weighted<number>([
-        [10_000, 6],
-        [5_000, 1.5],
-        [15_000, 1],
-        [12_000, 1],
-        [8_000, 1],
-        [20_000, 0.5],
-      ]);
+      const main =
+        ctx.distance ??
+        rng.weighted<number>([
+          [10_000, 6],
+          [5_000, 1.5],
+          [15_000, 1],
+          [12_000, 1],
+          [8_000, 1],
+          [20_000, 0.5],
+        ]);
       drafts.push(road(main, ctx.connected ? `${km(main)} connecté` : km(main), ctx.connected ? "virtual" : "race"));
       if (!ctx.connected) {
         if (main > 5_000 && rng.chance(0.6)) drafts.push(road(5_000, km(5_000)));
@@ -219,11 +253,30 @@ export function courseSpecs(sport: SportKey, ctx: CourseContext, rng: Rng): Cour
       });
       if (rng.chance(0.8)) drafts.push(road(21_097, "Semi-marathon"));
       if (rng.chance(0.4)) drafts.push({ ...road(42_195, "Marathon relais (4 relayeurs)", "relay"), basePrice: 120 });
+      // Its shortest race is a 10 km: children run elsewhere.
       if (rng.chance(0.5)) drafts.push(road(10_000, km(10_000)));
-      if (rng.chance(0.2)) drafts.push(kids());
       break;
     case "trail":
     case "short_trail": {
+      if (ctx.vertical) {
+        // A vertical kilometre: 1,000 m up in a few kilometres, then a trail for the others.
+        const distance = roundTo(rng.range(3, 5) * 1000, 100);
+        drafts.push({
+          name: `Kilomètre vertical – ${km(distance)}`,
+          type: "race",
+          distance,
+          duration: null,
+          elevationGain: 1_000,
+          pointToPoint: true,
+          kind: "trail",
+          bibQuota: bib(100, 400, rng, pop),
+          minAge: 18,
+          basePrice: roundTo(rng.range(15, 25), 1),
+        });
+        const other = roundTo(rng.range(10, 20) * 1000, 500);
+        if (rng.chance(0.6)) drafts.push(trail(other, label(other)));
+        break;
+      }
       const [lo, hi] =
         sport === "trail"
           ? rng.weighted<[number, number]>([
@@ -233,25 +286,28 @@ export function courseSpecs(sport: SportKey, ctx: CourseContext, rng: Rng): Cour
             ])
           : [7, 20];
       const main = roundTo(rng.range(lo, hi) * 1000, 500);
-      drafts.push(trail(main, rng.pick(TRAIL_LABELS[sport === "trail" ? 0 : 1])));
+      drafts.push(trail(main, label(main)));
       const extra = sport === "trail" ? rng.int(1, 3) : rng.int(0, 2);
       let distance = main;
       for (let i = 0; i < extra; i++) {
         distance = roundTo(distance * rng.range(0.4, 0.7), 500);
         if (distance < 5_000) break;
-        drafts.push(trail(distance, rng.pick(TRAIL_LABELS[Math.min(2, i + 1)])));
+        drafts.push(trail(distance, label(distance)));
       }
       if (rng.chance(0.2)) drafts.push({ ...walk(), elevationGain: roundTo(rng.range(100, 400), 10) });
-      if (drafts.length < 5 && rng.chance(0.2)) drafts.push({ ...kids(), name: "Trail des enfants" });
+      if (drafts.length < 5 && rng.chance(0.2)) drafts.push(kids("Trail des enfants"));
       break;
     }
     case "ultra_trail": {
       const main = rng.pick([80, 90, 100, 110, 120, 140, 160, 170]) * 1000;
-      drafts.push(trail(main, rng.pick(["L'Ultra", "Le Grand Raid", "L'Intégrale", "La Grande Traversée"]), true));
+      drafts.push(trail(main, label(main), true));
+      // The middle course: a trail marathon, or a long trail.
+      const middle = rng.chance(0.3) ? 42_195 : roundTo(rng.range(40, 65) * 1000, 1000);
       drafts.push(
-        trail(roundTo(rng.range(40, 65) * 1000, 1000), rng.pick(["Le Marathon des Cimes", "Le Trail", "La Mi-Course"])),
+        trail(middle, middle === 42_195 ? (m > 0.3 ? "Le Marathon des Cimes" : "Le Marathon nature") : label(middle)),
       );
-      if (rng.chance(0.7)) drafts.push(trail(roundTo(rng.range(18, 30) * 1000, 1000), rng.pick(TRAIL_LABELS[2])));
+      const short = roundTo(rng.range(18, 30) * 1000, 1000);
+      if (rng.chance(0.7)) drafts.push(trail(short, label(short)));
       if (rng.chance(0.3))
         drafts.push({
           ...drafts[0],
@@ -304,7 +360,7 @@ export function courseSpecs(sport: SportKey, ctx: CourseContext, rng: Rng): Cour
       break;
     }
     case "ironman": {
-      const full = rng.chance(0.5);
+      const full = ctx.ironman ? ctx.ironman === "full" : rng.chance(0.5);
       const legs = full
         ? { label: "Ironman", swim: 3_800, bike: 180_000, run: 42_195, price: rng.range(380, 650) }
         : { label: "Ironman 70.3", swim: 1_900, bike: 90_000, run: 21_097, price: rng.range(220, 350) };
@@ -355,7 +411,8 @@ export function courseSpecs(sport: SportKey, ctx: CourseContext, rng: Rng): Cour
       break;
     }
     case "mtb": {
-      const main = roundTo(rng.range(30, 80) * 1000, 1000);
+      // A "marathon VTT" is long.
+      const main = roundTo((ctx.long ? rng.range(60, 100) : rng.range(30, 80)) * 1000, 1000);
       let distance = main;
       const count = rng.int(1, 4);
       for (let i = 0; i < count; i++) {
@@ -421,15 +478,55 @@ export function courseSpecs(sport: SportKey, ctx: CourseContext, rng: Rng): Cour
           `Coupe ${ctx.regionName}`,
         ])
       : null;
+  return completed(courses, challenge, rng);
+}
+
+/** The courses of a well-known race (famous.ts), as its table gives them, with the same details as the others. */
+export function famousCourseSpecs(race: FamousRace, rng: Rng): CourseSpec[] {
+  const kind: CourseSpec["kind"] =
+    race.sport === "trail" || race.sport === "short_trail" || race.sport === "ultra_trail"
+      ? "trail"
+      : race.sport === "triathlon" || race.sport === "ironman" || race.sport === "swimrun"
+        ? "multisport"
+        : race.sport === "mtb" || race.sport === "cycling"
+          ? "bike"
+          : "road";
+  const minutes = race.courses.map((c) => (c.day ?? 0) * 1440 + c.time[0] * 60 + c.time[1]);
+  const first = Math.min(...minutes);
+  const drafts = race.courses.map(
+    (c): Draft => ({
+      name: c.name,
+      type: c.type ?? "race",
+      distance: c.distance,
+      duration: null,
+      elevationGain: c.elevationGain,
+      pointToPoint: Boolean(c.from || c.to),
+      kind,
+      bibQuota: c.bibQuota,
+      minAge: kind === "multisport" || c.distance > 21_100 ? 20 : c.distance > 15_000 ? 18 : 16,
+      basePrice: c.price,
+    }),
+  );
+  return completed(
+    drafts,
+    null,
+    rng,
+    minutes.map((m) => m - first),
+  );
+}
+
+/** Start offsets, aid stations, kit, ITRA points and descriptions of an event's courses (the main one first). */
+function completed(courses: Draft[], challenge: string | null, rng: Rng, startOffsets?: number[]): CourseSpec[] {
   return courses.map((draft, i) => {
     const distance = draft.distance ?? 0;
     const elevation = draft.elevationGain ?? 0;
     const isTrail = draft.kind === "trail";
-    const itra = isTrail && rng.chance(0.6) ? itraPoints(distance, elevation) : null;
-    const utmb = isTrail && rng.chance(0.3) ? utmbCategory(distance, elevation) : null;
+    // A well-known race (given start offsets) is on the ITRA and UTMB calendars.
+    const itra = isTrail && (startOffsets || rng.chance(0.6)) ? itraPoints(distance, elevation) : null;
+    const utmb = isTrail && (startOffsets || rng.chance(0.3)) ? utmbCategory(distance, elevation) : null;
     return {
       ...draft,
-      startOffset: i === 0 ? 0 : rng.pick([15, 30, 45, 60, 90, 120]),
+      startOffset: startOffsets ? startOffsets[i] : i === 0 ? 0 : rng.pick([15, 30, 45, 60, 90, 120]),
       refuellingPoints:
         draft.kind === "kids" || draft.distance === null
           ? null

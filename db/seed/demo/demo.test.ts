@@ -8,6 +8,7 @@ import { zonedTime } from "../../../shared/zoned-time.ts";
 import { type Database, openDatabase } from "../../client.server.ts";
 import { type EnsureSeededResult, ensureSeeded } from "../index.server.ts";
 import { addMonths } from "./dates.ts";
+import { FAMOUS_RACES } from "./famous.ts";
 import {
   DEFAULT_DEMO_EVENTS,
   DEFAULT_DEMO_SEED,
@@ -492,6 +493,113 @@ describe("demo catalogue", () => {
       expect(july, months.join(" ")).toBeGreaterThan(30);
       expect(january * 4).toBeLessThan(july);
       expect(january * 4).toBeLessThan(august);
+    });
+
+    it("holds one edition a year of each race: a name is never twice in a department and a year", () => {
+      // A series is a name in a town; its editions are a year apart (the date it was planned for,
+      // when postponed), whatever their group.
+      const series = new Map<string, string[]>();
+      const named = new Map<string, string[]>();
+      for (const { event } of defaultCatalogue()) {
+        const key = `${event.name} | ${event.communeCode}`;
+        series.set(key, [...(series.get(key) ?? []), event.originalDate ?? event.startDate!]);
+        const where = `${event.name} | ${event.departmentCode} | ${event.startDate!.slice(0, 4)}`;
+        named.set(where, [...(named.get(where) ?? []), event.startDate!]);
+      }
+      const tooClose = [...series].filter(([, dates]) =>
+        dates.sort().some((d, i) => i > 0 && (Date.parse(d) - Date.parse(dates[i - 1])) / 86_400_000 < 350),
+      );
+      expect(tooClose.slice(0, 5)).toEqual([]);
+      const twice = [...named].filter(([, dates]) => dates.length > 1);
+      expect(twice.slice(0, 5)).toEqual([]);
+      // « marathon paris »: one Marathon de Paris a year, and no other marathon in Paris.
+      const paris = defaultCatalogue().filter((e) => e.sport === "marathon" && e.event.communeCode === "75056");
+      expect(new Set(paris.map((e) => e.event.name))).toEqual(new Set(["Marathon de Paris"]));
+      expect(paris.map((e) => e.event.startDate!.slice(0, 4))).toEqual(["2025", "2026", "2027"]);
+    });
+
+    it("names courses after their distance: a marathon is 42.195 km, a 10 km is 10 km", () => {
+      const near = (distance: number | null | undefined, expected: number) =>
+        distance != null && Math.abs(distance - expected) <= expected * 0.01;
+      const kilometres = (text: string) => Number(text.replace(/\s/g, "").replace(",", ".")) * 1000;
+      const wrong: string[] = [];
+      for (const { event, courses } of defaultCatalogue()) {
+        for (const { course } of courses) {
+          const name = course.name;
+          const what = `${event.name}: ${name} (${course.distance} m)`;
+          // Multisport legs: "(1,9 km / 90 km / 21,097 km)", "(100 m / 2 km / 500 m)".
+          const legs = /\(([^()]+ \/ [^()]+)\)/.exec(name)?.[1].split(" / ");
+          const stated = /(?:^|– |\s)(\d[\d\s]*(?:,\d+)?) km\b/.exec(name);
+          const hours = /^(\d+) heures/.exec(name);
+          if (/semi/i.test(name)) {
+            if (!near(course.distance, 21_097)) wrong.push(what);
+          } else if (/marathon/i.test(name)) {
+            if (!near(course.distance, 42_195)) wrong.push(what);
+          } else if (legs) {
+            const total = legs.reduce((sum, leg) => {
+              const [, value, unit] = /^([\d,\s]+) (k?m)$/.exec(leg) ?? [];
+              return sum + (unit === "m" ? kilometres(value) / 1000 : kilometres(value ?? "NaN"));
+            }, 0);
+            if (!near(course.distance, total)) wrong.push(what);
+          } else if (hours) {
+            if (course.duration !== Number(hours[1]) * 3600) wrong.push(what);
+          } else if (stated) {
+            if (!near(course.distance, kilometres(stated[1]))) wrong.push(what);
+          } else if (course.type === "race" && course.distance !== null) {
+            wrong.push(`${what}: no distance in the name`);
+          }
+          if (/vertical/i.test(name) && (course.elevationGain ?? 0) < 900) wrong.push(`${what}: not vertical`);
+          // Labels that promise a length keep it.
+          if (/ultra/i.test(name) && (course.distance ?? 0) < 80_000) wrong.push(`${what}: too short for an ultra`);
+          if (/petit trail|découverte|initiation/i.test(name) && (course.distance ?? 0) > 25_000)
+            wrong.push(`${what}: too long for a short course`);
+          if (course.type === "kids" && !legs && (course.distance ?? 0) % 500 !== 0)
+            wrong.push(`${what}: odd kids' distance`);
+        }
+      }
+      expect(wrong.slice(0, 10)).toEqual([]);
+    });
+
+    it("gives a race the course its name promises", () => {
+      const wrong: string[] = [];
+      for (const { sport, event, courses } of defaultCatalogue()) {
+        const name = event.name!;
+        const has = (distance: number) =>
+          courses.some((c) => c.course.distance != null && Math.abs(c.course.distance - distance) <= distance * 0.01);
+        const what = `${name}: ${courses.map((c) => `${c.course.name} (${c.course.distance})`).join(", ")}`;
+        if (/^Marathon(?! VTT)/.test(name) && !(sport === "marathon" && has(42_195))) wrong.push(what);
+        if (/^(Le )?Semi/.test(name) && !(sport === "half_marathon" && has(21_097))) wrong.push(what);
+        const kilometres = /^Les (\d+) km /.exec(name);
+        if (kilometres && !has(Number(kilometres[1]) * 1000)) wrong.push(what);
+        const hours = /^Les (\d+) heures /.exec(name);
+        if (hours && !courses.some((c) => c.course.duration === Number(hours[1]) * 3600)) wrong.push(what);
+        if (/^Ironman 70\.3/.test(name) && !has(112_997)) wrong.push(what);
+        if (/^Ironman (?!70\.3)/.test(name) && !courses.some((c) => (c.course.distance ?? 0) >= 220_000))
+          wrong.push(what);
+        if (/^Kilomètre vertical/.test(name) && !courses.some((c) => (c.course.elevationGain ?? 0) >= 900))
+          wrong.push(what);
+        // The shortest course of a marathon is no children's run.
+        if (sport === "marathon" && courses.some((c) => (c.course.distance ?? 0) < 5_000)) wrong.push(what);
+      }
+      expect(wrong.slice(0, 10)).toEqual([]);
+    });
+
+    it("holds the well-known races in their town, in their month, once a year", () => {
+      for (const race of FAMOUS_RACES) {
+        const editions = defaultCatalogue().filter((e) => e.event.name === race.name);
+        const what = `${race.name}: ${editions.map((e) => `${e.event.city} ${e.event.startDate}`).join(", ")}`;
+        expect(editions.length, what).toBeGreaterThanOrEqual(2);
+        for (const { sport, event } of editions) {
+          expect(sport, what).toBe(race.sport);
+          expect(event.communeCode, what).toBe(race.communeCode);
+          expect(Number((event.originalDate ?? event.startDate)!.slice(5, 7)), what).toBe(race.date.month);
+        }
+        const years = editions.map((e) => e.event.startDate!.slice(0, 4));
+        expect(new Set(years).size, what).toBe(years.length);
+      }
+      const utmb = defaultCatalogue().find((e) => e.event.name === "UTMB Mont-Blanc" && !e.event.postponed)!;
+      expect(utmb.event.city).toBe("Chamonix-Mont-Blanc");
+      expect(Number(utmb.event.startDate!.slice(8, 10))).toBeGreaterThanOrEqual(20);
     });
 
     it("holds about 5,000 events, most of them in the coming year", () => {

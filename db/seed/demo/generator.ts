@@ -11,12 +11,13 @@ import { timeZoneOfDepartment } from "../../../features/geo/time-zone.ts";
 import { generatedImagePath } from "../../../features/illustrations/event-images.ts";
 import { SPORTS, type SportKey } from "../../../shared/constants.ts";
 import { zonedTime } from "../../../shared/zoned-time.ts";
-import { type CourseSpec, courseSpecs } from "./courses.ts";
+import { type CourseSpec, courseSpecs, famousCourseSpecs } from "./courses.ts";
 import { addMonths, dayNumber, fromDayNumber, toIsoDate, weekday } from "./dates.ts";
+import { FAMOUS_RACES, type FamousRace, famousDays } from "./famous.ts";
 import { demoLandscape } from "./landscapes.ts";
-import { eventDescription, eventName, type NameContext, organizerName } from "./names.ts";
+import { type EventName, eventDescription, eventName, type NameContext, organizerName } from "./names.ts";
 import { pickCumulative, Rng } from "./prng.ts";
-import { type Anchor, type Relief, reliefAt, terrainAt } from "./terrain.ts";
+import { type Anchor, haversine, type Relief, reliefAt, terrainAt } from "./terrain.ts";
 import { synthesizeTrack } from "./track.ts";
 
 export const DEFAULT_DEMO_EVENTS = 7_000;
@@ -240,6 +241,26 @@ export function demoWindow(referenceDate: Date | string = new Date()): DemoWindo
 
 const SPORT_KEYS = SPORTS.map((s) => s.key) as SportKey[];
 
+/** Series of one sport that a town holds at most: one marathon, one half marathon, one ironman. */
+const SERIES_PER_COMMUNE: Partial<Record<SportKey, number>> = { marathon: 1, half_marathon: 1, ironman: 1 };
+/** Marathons at least this far apart, in metres: a city's marathon is the only one around it. */
+const MARATHON_SPACING = 30_000;
+
+/** One edition in a given state: held within `days` of today, put off by `postponed` weeks, or cancelled. */
+type Showcase = { days?: [number, number]; postponed?: [number, number]; cancelled?: boolean };
+/**
+ * The first series show, whatever the count, what a calendar holds besides its ordinary races: it
+ * opens on a race to come; then a race run a fortnight ago whose next edition is not listed yet (the
+ * nightly job lists it), one put off and run since, one put off still to come, one cancelled.
+ */
+const SHOWCASES: readonly Showcase[] = [
+  { days: [7, 120] },
+  { days: [-25, -5] },
+  { days: [-85, -40], postponed: [2, 4] },
+  { days: [14, 150], postponed: [2, 8] },
+  { cancelled: true },
+];
+
 /**
  * Each commune's terrain and relief, and per sport the running total of the communes' weights that
  * places are drawn from: the same for the same communes, so computed once per list (a catalogue
@@ -247,7 +268,7 @@ const SPORT_KEYS = SPORTS.map((s) => s.key) as SportKey[];
  */
 const preparedPlaces = new WeakMap<
   readonly DemoCommune[],
-  { placesWithTerrain: Place[]; cumulative: Map<SportKey, Float64Array> }
+  { placesWithTerrain: Place[]; cumulative: Map<SportKey, Float64Array>; byCode: Map<string, Place> }
 >();
 function placeDraws(communes: readonly DemoCommune[]) {
   let prepared = preparedPlaces.get(communes);
@@ -266,10 +287,48 @@ function placeDraws(communes: readonly DemoCommune[]) {
       });
       cumulative.set(sport, acc);
     }
-    prepared = { placesWithTerrain, cumulative };
+    const byCode = new Map(placesWithTerrain.map((p) => [p.code, p]));
+    prepared = { placesWithTerrain, cumulative, byCode };
     preparedPlaces.set(communes, prepared);
   }
   return prepared;
+}
+
+type Terrain = "mountain" | "sea" | "lake" | "town" | "country";
+
+/** What a series keeps from year to year; its editions are drawn from it. */
+type SeriesPlan = {
+  sport: SportKey;
+  place: Place;
+  naming: EventName;
+  organizer: string;
+  specs: CourseSpec[];
+  /** Where each course starts and finishes when not at the venue (well-known point-to-point races). */
+  ends: { from?: string; to?: string }[];
+  scope: "local" | "regional" | "national" | "international";
+  big: boolean;
+  terrain: Terrain;
+  venue: string;
+  address: string;
+  hour: number;
+  minute: number;
+  multiDay: number;
+  /** The day each edition was planned for, oldest first, 364 days apart (the same weekday). */
+  days: number[];
+  firstEdition: number;
+  /** A well-known race: never cancelled, postponed or left pending. */
+  famous: boolean;
+  /** One edition shown cancelled, or put off by so many weeks (`showcase`). */
+  state?: { edition: number; cancelled?: boolean; postponedWeeks?: [number, number] };
+  about?: string;
+};
+
+function terrainOf(sport: SportKey, place: Place): Terrain {
+  const road = sport === "running" || sport === "marathon" || sport === "half_marathon";
+  if (place.mountain > 0.45 && !road) return "mountain";
+  if ((sport === "swimrun" || sport === "triathlon" || sport === "ironman") && place.waterBody)
+    return place.waterBody.kind === "sea" ? "sea" : "lake";
+  return place.population > 20_000 || road ? "town" : "country";
 }
 
 /**
@@ -286,12 +345,11 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
   const departmentNames = new Map(places.departments.map((d) => [d.code, d.name]));
   const regionNames = new Map(places.regions.map((r) => [r.code, r.name]));
 
-  const { placesWithTerrain, cumulative } = placeDraws(places.communes);
+  const { placesWithTerrain, cumulative, byCode } = placeDraws(places.communes);
   const sportWeights = SPORT_KEYS.map((k) => [k, SPORT_SHARES[k]] as const);
 
   const eventSlugs = new Set<string>();
   const groupSlugs = new Set<string>();
-  const seriesNames = new Set<string>();
   const uniqueSlug = (base: string, taken: Set<string>) => {
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
@@ -299,52 +357,111 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
     return slug;
   };
 
-  // Every sport appears at least once, whatever the count: the first series go round the sports.
+  // A name is one race (one edition a year), wherever it is: « Marathon de Paris » is the one in Paris.
+  // A town holds one marathon, and marathons keep their distance from one another.
+  const names = new Set<string>();
+  const seriesAt = new Map<string, number>();
+  const marathons: Place[] = [];
+  const nameKey = (name: string) => name.toLowerCase();
+  const free = (sport: SportKey, place: Place) =>
+    (seriesAt.get(`${sport} ${place.code}`) ?? 0) < (SERIES_PER_COMMUNE[sport] ?? Number.POSITIVE_INFINITY) &&
+    (sport !== "marathon" || marathons.every((m) => haversine(m.lat, m.lng, place.lat, place.lng) >= MARATHON_SPACING));
+  const claim = (sport: SportKey, place: Place, name: string) => {
+    names.add(nameKey(name));
+    seriesAt.set(`${sport} ${place.code}`, (seriesAt.get(`${sport} ${place.code}`) ?? 0) + 1);
+    if (sport === "marathon") marathons.push(place);
+  };
+  // The well-known races hold their names and towns from the start, listed or not (a small catalogue).
+  const famous = FAMOUS_RACES.flatMap((race) => {
+    const place = byCode.get(race.communeCode);
+    return place ? [{ race, place }] : [];
+  });
+  for (const { race, place } of famous) claim(race.sport, place, race.name);
+
+  // Every sport appears at least once, whatever the count: the first series go round the sports; the
+  // well-known races come next.
   let produced = 0;
   let series = 0;
+  let nextFamous = 0;
   while (produced < count) {
-    const sport = series < SPORT_KEYS.length ? SPORT_KEYS[series] : rng.weighted(sportWeights);
+    let out: DemoSeries;
+    if (series >= SPORT_KEYS.length && nextFamous < famous.length) {
+      const { race, place } = famous[nextFamous++];
+      out = famousSeries(rng.fork(), race, place, count - produced);
+    } else {
+      const sport = series < SPORT_KEYS.length ? SPORT_KEYS[series] : rng.weighted(sportWeights);
+      const showcase = series < SHOWCASES.length ? SHOWCASES[series] : undefined;
+      // A series still running has its latest edition in the coming year and up to two before it; one
+      // that stopped, its last edition in the past.
+      const running = showcase ? (showcase.days?.[0] ?? 1) > 0 : rng.chance(RUNNING_SHARE);
+      const editions = Math.min(
+        count - produced,
+        showcase?.days
+          ? 1
+          : running
+            ? rng.weighted([
+                [1, 75],
+                [2, 17],
+                [3, 8],
+              ])
+            : rng.weighted([
+                [1, 80],
+                [2, 20],
+              ]),
+      );
+      out = generatedSeries(rng.fork(), sport, editions, running, showcase);
+    }
     series++;
-    const place = placesWithTerrain[pickCumulative(cumulative.get(sport)!, rng)];
-    // A series still running has its latest edition in the coming year and up to two before it; one
-    // that stopped, its last edition in the past.
-    const running = rng.chance(RUNNING_SHARE);
-    const editions = Math.min(
-      count - produced,
-      running
-        ? rng.weighted([
-            [1, 75],
-            [2, 17],
-            [3, 8],
-          ])
-        : rng.weighted([
-            [1, 80],
-            [2, 20],
-          ]),
-    );
-    const out = generateSeries(rng.fork(), sport, place, editions, running);
+    if (out.editions.length === 0) continue;
     produced += out.editions.length;
     yield out;
   }
 
-  function generateSeries(rng: Rng, sport: SportKey, place: Place, editionCount: number, running: boolean): DemoSeries {
-    const departmentName = departmentNames.get(place.departmentCode) ?? place.departmentCode;
-    const regionName = regionNames.get(place.regionCode) ?? place.regionCode;
-    const coastal = place.waterBody?.kind === "sea";
-    const ctx: NameContext = {
+  function nameContext(place: Place): NameContext {
+    return {
       city: place.name,
       massif: place.massif,
       water: place.waterBody,
       mountain: place.mountain,
       water01: place.water,
-      coastal,
+      coastal: place.waterBody?.kind === "sea",
     };
-    // Distinct series get distinct names when the templates allow it (big cities may still share one).
-    let naming = eventName(sport, ctx, rng);
-    for (let retry = 0; retry < 6 && seriesNames.has(naming.name); retry++) naming = eventName(sport, ctx, rng);
-    seriesNames.add(naming.name);
-    const name = naming.name;
-    const organizer = organizerName(sport, ctx, rng);
+  }
+
+  /**
+   * A town for a new series of `wanted` and a name no other series has: another town when the first
+   * has no room or no free name, another sport when the sport has no room left (a huge catalogue).
+   */
+  function placeAndName(rng: Rng, wanted: SportKey): { sport: SportKey; place: Place; naming: EventName } {
+    let sport = wanted;
+    for (let attempt = 1; ; attempt++) {
+      const place = placesWithTerrain[pickCumulative(cumulative.get(sport)!, rng)];
+      if (free(sport, place)) {
+        const ctx = nameContext(place);
+        for (let retry = 0; retry < 6; retry++) {
+          const naming = eventName(sport, ctx, rng);
+          // Past any sensible size, a number tells the races apart.
+          for (let n = 2; attempt > 5_000 && names.has(nameKey(naming.name)); n++) naming.name = `${naming.name} ${n}`;
+          if (names.has(nameKey(naming.name))) continue;
+          claim(sport, place, naming.name);
+          return { sport, place, naming };
+        }
+      }
+      if (attempt % 50 === 0) sport = rng.weighted(sportWeights);
+    }
+  }
+
+  function generatedSeries(
+    rng: Rng,
+    wanted: SportKey,
+    editionCount: number,
+    running: boolean,
+    showcase?: Showcase,
+  ): DemoSeries {
+    const { sport, place, naming } = placeAndName(rng, wanted);
+    const departmentName = departmentNames.get(place.departmentCode) ?? place.departmentCode;
+    const regionName = regionNames.get(place.regionCode) ?? place.regionCode;
+    const organizer = organizerName(sport, nameContext(place), rng);
     const specs = courseSpecs(
       sport,
       {
@@ -355,6 +472,11 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
         departmentName,
         regionName,
         night: naming.night ?? false,
+        distance: naming.distance,
+        hours: naming.hours,
+        ironman: naming.ironman,
+        vertical: naming.vertical,
+        long: naming.long,
       },
       rng,
     );
@@ -375,16 +497,7 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
           ["national", 5],
           ["international", 1],
         ] as const);
-    const terrain: "mountain" | "sea" | "lake" | "town" | "country" =
-      place.mountain > 0.45 && sport !== "running" && sport !== "marathon" && sport !== "half_marathon"
-        ? "mountain"
-        : (sport === "swimrun" || sport === "triathlon" || sport === "ironman") && place.waterBody
-          ? coastal
-            ? "sea"
-            : "lake"
-          : place.population > 20_000 || sport === "running" || sport === "marathon" || sport === "half_marathon"
-            ? "town"
-            : "country";
+    const terrain = terrainOf(sport, place);
     const venues =
       terrain === "mountain"
         ? VENUES_MOUNTAIN
@@ -401,7 +514,6 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
     const monthWeight = (month: number) =>
       months ? (months.includes(month) ? 1 : 0) : overseas ? 1 : season[month - 1];
     const [hour, minute] = hourOf(sport, naming.night ?? false, rng);
-    const timeZone = timeZoneOfDepartment(place.departmentCode);
     // A night start runs into the next day.
     const multiDay = Math.max(
       hour >= 21 ? 1 : 0,
@@ -416,12 +528,77 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
           : 0,
     );
     const preferredWeekday = sport === "ultra_trail" && multiDay > 0 ? rng.pick([5, 6]) : rng.chance(0.6) ? 0 : 6;
-
     // Date of the latest edition: by season, on a weekend, in the coming year for a series still
     // running, else in the past leaving room for the earlier yearly editions.
-    const latestDay = running
-      ? pickDay(rng, todayDay, last - multiDay, monthWeight, preferredWeekday)
-      : pickDay(rng, first + 364 * (editionCount - 1), todayDay - 1 - multiDay, monthWeight, preferredWeekday);
+    const latestDay = showcase?.days
+      ? pickDay(rng, todayDay + showcase.days[0], todayDay + showcase.days[1] - multiDay, monthWeight, preferredWeekday)
+      : running
+        ? pickDay(rng, todayDay, last - multiDay, monthWeight, preferredWeekday)
+        : pickDay(rng, first + 364 * (editionCount - 1), todayDay - 1 - multiDay, monthWeight, preferredWeekday);
+    return seriesOf(rng, {
+      sport,
+      place,
+      naming,
+      organizer,
+      specs,
+      ends: [],
+      scope,
+      big,
+      terrain,
+      venue,
+      address,
+      hour,
+      minute,
+      multiDay,
+      days: Array.from({ length: editionCount }, (_, e) => latestDay - 364 * (editionCount - 1 - e)),
+      firstEdition: rng.int(1, 30),
+      famous: false,
+      state: showcase && {
+        edition: editionCount - 1,
+        cancelled: showcase.cancelled,
+        postponedWeeks: showcase.postponed,
+      },
+    });
+  }
+
+  /** A well-known race, every year of the window on its usual date (the earliest `budget` editions). */
+  function famousSeries(rng: Rng, race: FamousRace, place: Place, budget: number): DemoSeries {
+    const multiDay = race.days ?? 0;
+    const days = famousDays(race.date, first, last, multiDay).slice(0, budget);
+    const specs = famousCourseSpecs(race, rng);
+    const start = race.courses.reduce((a, c) =>
+      (c.day ?? 0) * 1440 + c.time[0] * 60 + c.time[1] < (a.day ?? 0) * 1440 + a.time[0] * 60 + a.time[1] ? c : a,
+    );
+    return seriesOf(rng, {
+      sport: race.sport,
+      place,
+      naming: { name: race.name },
+      organizer: organizerName(race.sport, nameContext(place), rng),
+      specs,
+      ends: race.courses.map((c) => ({ from: c.from, to: c.to })),
+      scope: race.scope,
+      big: true,
+      terrain: terrainOf(race.sport, place),
+      venue: race.venue,
+      address: `${rng.int(1, 40)} ${rng.pick(STREETS)}`,
+      hour: start.time[0],
+      minute: start.time[1],
+      multiDay,
+      days,
+      firstEdition: days.length ? Number(fromDayNumber(days[0]).slice(0, 4)) - race.firstYear + 1 : 1,
+      famous: true,
+      about: race.about,
+    });
+  }
+
+  /** The editions of a series, oldest first, and its group when it has several. */
+  function seriesOf(rng: Rng, plan: SeriesPlan): DemoSeries {
+    const { sport, place, naming, organizer, specs, scope, big, terrain, venue, address, hour, minute, multiDay } =
+      plan;
+    const name = naming.name;
+    const departmentName = departmentNames.get(place.departmentCode) ?? place.departmentCode;
+    const timeZone = timeZoneOfDepartment(place.departmentCode);
+    const editionCount = plan.days.length;
     const baseLat = place.lat + rng.range(-0.012, 0.012);
     const baseLng = place.lng + rng.range(-0.016, 0.016);
     const slugBase = slugify(name);
@@ -435,7 +612,6 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
     };
     const hasContact = rng.chance(0.85);
     const phone = rng.chance(0.5) ? fictionalPhone(rng) : null;
-    const firstEdition = rng.int(1, 30);
     const options: EventOptions = {
       refuelling: specs.some((s) => (s.distance ?? 0) >= 8_000 || s.duration !== null) || rng.chance(0.3),
       meal: rng.chance(sport === "ultra_trail" || sport === "trail" ? 0.6 : 0.3),
@@ -446,13 +622,17 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
     const volunteers = Math.max(10, Math.round((specs[0].bibQuota ?? 200) / rng.range(4, 10) / 5) * 5);
     const isCompetition = !/^Rando|^Randonnée/.test(name);
     const postalCode = place.postalCodes[0] ?? null;
+    // Tracks start at the venue: none for a course that starts or ends elsewhere, nor for a vertical climb.
     const trackDraws = specs.map(
-      (s) =>
+      (s, i) =>
         TRACKED_SPORTS.has(sport) &&
         s.distance !== null &&
         s.type !== "kids" &&
         s.type !== "walk" &&
         s.type !== "virtual" &&
+        !plan.ends[i]?.from &&
+        !plan.ends[i]?.to &&
+        (s.elevationGain ?? 0) <= s.distance * 0.15 &&
         rng.chance(TRACK_SHARE),
     );
     // The start is in the village or close above it (a car park, a ski front), never below its valley.
@@ -461,13 +641,20 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
 
     const editions: DemoEvent[] = [];
     for (let e = 0; e < editionCount; e++) {
-      const originalDay = latestDay - 364 * (editionCount - 1 - e);
+      const originalDay = plan.days[e];
       let startDay = originalDay;
-      const cancelled = rng.chance(0.02);
+      // A showcase's edition is as it says; a well-known race is held as planned; the others are
+      // sometimes cancelled, or put off by a few weeks within their year (the next edition stays in
+      // the next year).
+      const shown = plan.state?.edition === e ? plan.state : undefined;
+      const steady = plan.famous || shown !== undefined;
+      const cancelled = shown?.cancelled ?? (!steady && rng.chance(0.02));
       let postponed = false;
-      if (!cancelled && rng.chance(0.02)) {
-        const shifted = originalDay + 7 * rng.int(2, 10);
-        if (shifted + multiDay <= last) {
+      const weeks = shown?.postponedWeeks ?? (!steady && !cancelled && rng.chance(0.02) ? [2, 10] : null);
+      if (weeks) {
+        const shifted = originalDay + 7 * rng.int(weeks[0], weeks[1]);
+        const sameYear = fromDayNumber(shifted).slice(0, 4) === fromDayNumber(originalDay).slice(0, 4);
+        if (shifted + multiDay <= last && (sameYear || e === editionCount - 1)) {
           startDay = shifted;
           postponed = true;
         }
@@ -476,13 +663,13 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
       const endDate = fromDayNumber(startDay + multiDay);
       const year = Number(date.slice(0, 4));
       const slug = uniqueSlug(`${slugBase}-${year}`, eventSlugs);
-      const edition = firstEdition + e;
+      const edition = plan.firstEdition + e;
       const past = startDay < todayDay;
       const opensDay = originalDay - rng.int(120, 240);
       const createdDay = Math.min(todayDay, opensDay - rng.int(5, 60));
       const createdAt = new Date(createdDay * 86_400_000 + rng.int(7, 20) * 3_600_000 + rng.int(0, 59) * 60_000);
-      const status = rng.chance(past ? 0.01 : 0.08) ? "pending" : "active";
-      const checked = status === "active" && rng.chance(past ? 0.95 : 0.82);
+      const status = !steady && rng.chance(past ? 0.01 : 0.08) ? "pending" : "active";
+      const checked = status === "active" && (steady || rng.chance(past ? 0.95 : 0.82));
       const inflation = 1 + 0.03 * (e - (editionCount - 1));
       const event: DemoEventRow = {
         slug,
@@ -500,6 +687,7 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
             options: options as Record<string, boolean>,
             organizer,
             volunteers,
+            about: plan.about,
           },
           rng,
         ),
@@ -539,16 +727,17 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
         scope,
         status,
         checkStatus: checked ? "checked" : "to_check",
-        dateConfirmed: checked && rng.chance(0.92),
+        dateConfirmed: checked && (steady || rng.chance(0.92)),
         createdAt,
         updatedAt: new Date(Math.max(createdAt.getTime(), Math.min(todayDay, startDay) * 86_400_000)),
       };
 
       const eventCourses: DemoCourse[] = specs.map((spec, position) => {
-        // After a night start of the main course, the shorter ones start the next morning.
+        // After a night start of the main course, the shorter ones start the next morning; a
+        // well-known race's courses may start on later days.
         const nextMorning = spec.startOffset > 0 && hour >= 21;
         const startMinutes = (nextMorning ? 7 * 60 : hour * 60 + minute) + spec.startOffset;
-        const courseDay = nextMorning ? startDay + 1 : startDay;
+        const courseDay = (nextMorning ? startDay + 1 : startDay) + Math.floor(startMinutes / 1440);
         const startAt = zonedTime(
           fromDayNumber(courseDay),
           Math.floor(startMinutes / 60) % 24,
@@ -583,6 +772,8 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
             createdAt,
           };
         }
+        const atVenue = `${venue}, ${place.name}`;
+        const ends = plan.ends[position];
         return {
           course: {
             name: spec.name,
@@ -593,10 +784,12 @@ export function* generateDemoCatalogue(places: DemoPlaces, options: DemoOptions 
             bibQuota: spec.bibQuota,
             description: spec.description,
             startAt,
-            startPlace: `${venue}, ${place.name}`,
-            finishPlace: spec.pointToPoint
-              ? `${rng.pick(["Arrivée au sommet", "Place du village", "Refuge", "Station", "Lac"])} (${rng.int(5, 40)} km ${rng.pick(["au nord", "au sud", "à l'est", "à l'ouest"])})`
-              : `${venue}, ${place.name}`,
+            startPlace: ends?.from ?? atVenue,
+            finishPlace: ends
+              ? (ends.to ?? atVenue)
+              : spec.pointToPoint
+                ? `${rng.pick(["Arrivée au sommet", "Place du village", "Refuge", "Station", "Lac"])} (${rng.int(5, 40)} km ${rng.pick(["au nord", "au sud", "à l'est", "à l'ouest"])})`
+                : atVenue,
             refuellingPoints: spec.refuellingPoints,
             mandatoryEquipment: spec.mandatoryEquipment,
             minAge: spec.minAge,

@@ -34,7 +34,23 @@ export type NameContext = {
   coastal: boolean;
 };
 
-export type EventName = { name: string; night?: boolean; months?: number[]; timed?: boolean; connected?: boolean };
+/** A race's name and what it promises: the courses the name announces (`Les 10 km`, `Ironman 70.3`…). */
+export type EventName = {
+  name: string;
+  night?: boolean;
+  months?: number[];
+  timed?: boolean;
+  connected?: boolean;
+  /** The main course's distance, in metres, when the name gives it. */
+  distance?: number;
+  /** The longest timed race, in hours, when the name gives it. */
+  hours?: number;
+  ironman?: "full" | "half";
+  /** A vertical kilometre: 1,000 m of climbing on a few kilometres. */
+  vertical?: boolean;
+  /** A long mountain-bike race (a "marathon VTT", 60 km and more). */
+  long?: boolean;
+};
 
 const MOUNTAIN_WORDS = [
   "Crêtes",
@@ -79,12 +95,12 @@ export function eventName(sport: SportKey, ctx: NameContext, rng: Rng): EventNam
     case "running": {
       if (rng.chance(0.05)) {
         const hours = rng.pick([6, 6, 12, 24]);
-        return { name: `Les ${hours} heures ${deCity}`, timed: true };
+        return { name: `Les ${hours} heures ${deCity}`, timed: true, hours };
       }
       if (rng.chance(0.01)) return { name: `Course connectée ${deCity}`, connected: true };
       return rng.weighted<EventName>([
         [{ name: `Les Foulées ${deCity}` }, 5],
-        [{ name: `Les 10 km ${deCity}` }, 4],
+        [{ name: `Les 10 km ${deCity}`, distance: 10_000 }, 4],
         [{ name: `La Corrida ${deCity}`, night: true, months: [12] }, 1.5],
         [{ name: `La Ronde ${deCity}` }, 2],
         [{ name: `Les Boucles ${deCity}` }, 2],
@@ -132,7 +148,7 @@ export function eventName(sport: SportKey, ctx: NameContext, rng: Rng): EventNam
         [{ name: `Course nature ${deCity}` }, 2],
         [{ name: `Petit Trail des ${word()} ${deCity}` }, 2],
         [{ name: `Trail nocturne ${deCity}`, night: true }, 1],
-        [{ name: `Kilomètre vertical ${deMassif}` }, ctx.mountain > 0.6 ? 1 : 0],
+        [{ name: `Kilomètre vertical ${deMassif}`, vertical: true }, ctx.mountain > 0.6 ? 1 : 0],
       ]);
     case "ultra_trail":
       return rng.weighted<EventName>([
@@ -151,8 +167,8 @@ export function eventName(sport: SportKey, ctx: NameContext, rng: Rng): EventNam
       ]);
     case "ironman":
       return rng.weighted<EventName>([
-        [{ name: `Ironman ${ctx.city}` }, 3],
-        [{ name: `Ironman 70.3 ${ctx.city}` }, 3],
+        [{ name: `Ironman ${ctx.city}`, ironman: "full" }, 3],
+        [{ name: `Ironman 70.3 ${ctx.city}`, ironman: "half" }, 3],
         [{ name: `Triathlon XXL ${deWater}` }, 1.5],
         [{ name: `L'Extrême ${deMassif}` }, nearMassif ? 1 : 0],
       ]);
@@ -169,7 +185,7 @@ export function eventName(sport: SportKey, ctx: NameContext, rng: Rng): EventNam
         [{ name: `Roc ${deMassif}` }, nearMassif ? 1.5 : 0.3],
         [{ name: `Enduro ${deCity}` }, 1],
         [{ name: `VTT des ${word()} ${deCity}` }, 2],
-        [{ name: `Marathon VTT ${deMassif}` }, 1],
+        [{ name: `Marathon VTT ${deMassif}`, long: true }, 1],
       ]);
     case "cycling":
       return rng.weighted<EventName>([
@@ -328,6 +344,8 @@ export type DescriptionInput = {
   options: Record<string, boolean | undefined>;
   organizer: string;
   volunteers: number;
+  /** A sentence about the race itself, after the first one. */
+  about?: string;
 };
 
 /** A few French sentences: edition and date, terrain, courses, services, organiser. */
@@ -340,7 +358,7 @@ export function eventDescription(input: DescriptionInput, rng: Rng): string {
       `Pour sa ${ordinal(input.edition)} édition, l'épreuve vous attend le ${frenchDate(input.date)} ${withA(input.city)} (${input.departmentName}, ${input.departmentCode}).`,
     ]),
   );
-  sentences.push(rng.pick(TERRAIN_SENTENCES[input.terrain]));
+  sentences.push(input.about ?? rng.pick(TERRAIN_SENTENCES[input.terrain]));
   const distances = input.courses.filter((c) => c.distance !== null);
   const timed = input.courses.filter((c) => c.duration !== null);
   if (input.courses.length === 1) {

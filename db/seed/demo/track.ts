@@ -50,21 +50,26 @@ export function synthesizeTrack(rng: Rng, options: SynthesizeOptions): Synthetic
   const ceiling = Math.max(base + 30, options.ceiling ?? base + 2_000);
 
   // Vertical: a shape in metres, then its deviations from the start scaled to the positive elevation.
-  const shape = profileShape(rng, { ...options, floor, ceiling, style }, n);
-  const gainOf = (lift: number) => {
-    let gain = 0;
-    for (let i = 1; i < n; i++) {
-      const a = Math.round((base + lift * (shape[i] - base)) * 10) / 10;
-      const b = Math.round((base + lift * (shape[i - 1] - base)) * 10) / 10;
-      if (a > b) gain += a - b;
-    }
-    return gain;
-  };
+  // Scaled up, a shape may leave the relief (above a plain's highest point, below its valley or the
+  // sea): drawn again within a narrower one.
+  const lowest = Math.max(0, floor);
+  let shape: Float64Array = new Float64Array(0);
   let lift = 1;
-  for (let pass = 0; pass < 3; pass++) {
-    const gain = gainOf(lift);
-    if (gain > 0 && options.elevationGain > 0) lift *= options.elevationGain / gain;
-    else if (options.elevationGain === 0) lift = 0;
+  let [bottom, top] = [floor, ceiling];
+  for (let attempt = 0; attempt < 4; attempt++) {
+    shape = profileShape(rng, { ...options, floor: bottom, ceiling: top, style }, n);
+    lift = liftFor(shape, base, options.elevationGain);
+    let [low, high] = [base, base];
+    for (let i = 0; i < n; i++) {
+      const z = base + lift * (shape[i] - base);
+      if (z < low) low = z;
+      if (z > high) high = z;
+    }
+    if (high > ceiling && top > base + 30)
+      top = Math.max(base + 30, base + ((top - base) * (ceiling - base)) / (high - base) - 1);
+    else if (low < lowest && bottom < base)
+      bottom = Math.min(base, base - ((base - bottom) * (base - lowest)) / (base - low) + 1);
+    else break;
   }
   const elevations = new Float64Array(n);
   for (let i = 0; i < n; i++) elevations[i] = Math.max(0, Math.round((base + lift * (shape[i] - base)) * 10) / 10);
@@ -121,9 +126,10 @@ function profileShape(rng: Rng, o: ProfileOptions, n: number): Float64Array {
   const road = o.style === "road";
   const perKm = gain / (o.distance / 1000);
 
-  // Climbs: about one per 300–800 m of climbing, more when the relief is short of room.
+  // Climbs: about one per 300–800 m of climbing, more when the relief is short of room (enough that
+  // they need not all be as high as it allows: climbs of uneven heights).
   let climbs = gain < 150 ? rng.int(1, 4) : Math.round(gain / rng.range(300, 800));
-  climbs = clamp(Math.max(climbs, Math.ceil(gain / (0.8 * room))), 1, 40);
+  climbs = clamp(Math.max(climbs, Math.ceil(gain / (0.6 * room))), 1, 40);
   const shares = Array.from({ length: climbs }, () => 0.3 - Math.log(1 - rng.next()));
   const sum = shares.reduce((s, x) => s + x, 0);
   const heights = shares.map((s) => (gain * s) / sum);
@@ -217,6 +223,26 @@ function profileShape(rng: Rng, o: ProfileOptions, n: number): Float64Array {
   shape[0] = base;
   if (o.loop) shape[n - 1] = base;
   return shape;
+}
+
+/** The factor on a profile's deviations from the start that gives it `target` metres of climbing. */
+function liftFor(shape: Float64Array, base: number, target: number): number {
+  const gainOf = (lift: number) => {
+    let gain = 0;
+    for (let i = 1; i < shape.length; i++) {
+      const a = Math.round((base + lift * (shape[i] - base)) * 10) / 10;
+      const b = Math.round((base + lift * (shape[i - 1] - base)) * 10) / 10;
+      if (a > b) gain += a - b;
+    }
+    return gain;
+  };
+  let lift = 1;
+  for (let pass = 0; pass < 3; pass++) {
+    const gain = gainOf(lift);
+    if (gain > 0 && target > 0) lift *= target / gain;
+    else if (target === 0) lift = 0;
+  }
+  return lift;
 }
 
 /** Resamples a polyline to n points evenly spaced along it. */
