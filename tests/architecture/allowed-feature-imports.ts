@@ -1,0 +1,741 @@
+// Imports between feature folders that lie on a cycle of feature folders (rule 3 of
+// dependency-rules.test.ts), allowed until the cycle is broken. An import on such a cycle that is
+// not listed fails the test; an entry that no longer matches one fails too (delete it): the list
+// only shrinks. Entries marked "pending issue 27" are the state when the rule was introduced.
+//
+// Regenerate from the current tree, keeping the reasons of the entries still there:
+// `npx tsx tests/architecture/report.ts --write-known`.
+import type { AllowedFeatureImport } from "./rules.ts";
+
+export const allowedFeatureImports: AllowedFeatureImport[] = [
+  {
+    from: "features/accounts/access.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/accounts/accounts.routes.server.ts",
+    to: "features/media/image-work.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/accounts/accounts.routes.server.ts",
+    to: "features/media/uploads.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/accounts/accounts.service.server.ts",
+    to: "features/alerts/alerts.tables.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/accounts/accounts.service.server.ts", to: "features/geo/slugify.ts", reason: "pending issue 27" },
+  {
+    from: "features/accounts/accounts.service.server.ts",
+    to: "features/ratings/ratings.service.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/alerts/alerts.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/alerts/alerts.routes.server.ts",
+    to: "features/accounts/auth.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/alerts/alerts.service.server.ts",
+    to: "features/accounts/accounts.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/alerts/alerts.service.server.ts",
+    to: "features/editor/editor.service.server.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/alerts/alerts.service.server.ts", to: "features/search/search-url.ts", reason: "pending issue 27" },
+  {
+    from: "features/alerts/alerts.service.server.ts",
+    to: "features/search/search.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/alerts/alerts.service.server.ts",
+    to: "features/search/search.service.server.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/alerts/alerts.tables.ts", to: "features/accounts/accounts.tables.ts", reason: "pending issue 27" },
+  { from: "features/alerts/alerts.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
+  {
+    from: "features/alerts/components/AlertMeButton.tsx",
+    to: "features/accounts/components/viewer.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/comments.contract.ts",
+    to: "features/ratings/ratings.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/comments.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/comments.routes.server.ts",
+    to: "features/accounts/auth.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/comments.service.server.ts",
+    to: "features/accounts/accounts.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/comments.service.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/comments.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/comments.tables.ts",
+    to: "features/accounts/accounts.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/components/CommentsSection.tsx",
+    to: "features/accounts/accounts.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/components/CommentsSection.tsx",
+    to: "features/accounts/components/viewer.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/components/CommentsSection.tsx",
+    to: "features/ratings/components/Stars.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/components/CommentsSection.tsx",
+    to: "features/ratings/components/api.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/components/EncouragementWall.tsx",
+    to: "features/accounts/components/viewer.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/components/EncouragementWall.tsx",
+    to: "features/ratings/components/api.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/comments/components/moderation.tsx",
+    to: "features/ratings/components/api.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/components/PinMap.tsx",
+    to: "features/maps/components/RaceMap.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/components/PinMap.tsx",
+    to: "features/maps/components/map-style.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/editor/components/PlaceFields.tsx", to: "features/geo/cities.ts", reason: "pending issue 27" },
+  {
+    from: "features/editor/editor.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor.routes.server.ts",
+    to: "features/accounts/accounts.service.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor.routes.server.ts",
+    to: "features/accounts/auth.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor.service.server.ts",
+    to: "features/events/description.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor.service.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/editor/editor.service.server.ts", to: "features/geo/slugify.ts", reason: "pending issue 27" },
+  { from: "features/editor/editor.service.server.ts", to: "features/geo/time-zone.ts", reason: "pending issue 27" },
+  { from: "features/editor/editor.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
+  {
+    from: "features/engagement/components/PlanCourse.tsx",
+    to: "features/accounts/components/viewer.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/components/member-events.tsx",
+    to: "features/accounts/components/viewer.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/components/use-event-actions.ts",
+    to: "features/accounts/components/viewer.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.contract.ts",
+    to: "features/organizers/organizer.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.contract.ts",
+    to: "features/ratings/ratings.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.contract.ts",
+    to: "features/search/search.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.routes.server.ts",
+    to: "features/accounts/auth.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.service.server.ts",
+    to: "features/accounts/accounts.service.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.service.server.ts",
+    to: "features/accounts/secrets.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.service.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.service.server.ts",
+    to: "features/geo/time-zone.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.service.server.ts",
+    to: "features/ratings/ratings.service.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.service.server.ts",
+    to: "features/search/search.service.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.tables.ts",
+    to: "features/accounts/accounts.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/engagement/engagement.tables.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/engagement/planning-ics.ts", to: "features/events/ics.ts", reason: "pending issue 27" },
+  { from: "features/engagement/planning-ics.ts", to: "features/events/race-ics.ts", reason: "pending issue 27" },
+  {
+    from: "features/events/components/CourseCard.tsx",
+    to: "features/maps/components/RaceMap.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/CourseCard.tsx",
+    to: "features/maps/components/islands.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/ElevationChart.tsx",
+    to: "features/maps/geometry.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventHero.tsx",
+    to: "features/illustrations/event-images.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventHero.tsx",
+    to: "features/illustrations/sport-art-urls.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventInfo.tsx",
+    to: "features/maps/components/islands.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventPage.tsx",
+    to: "features/accounts/accounts.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventPage.tsx",
+    to: "features/illustrations/event-images.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventPage.tsx",
+    to: "features/organizers/components/ContactOrganizer.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventPage.tsx",
+    to: "features/organizers/components/islands.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventPage.tsx",
+    to: "features/organizers/organizer.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventPicture.tsx",
+    to: "features/illustrations/event-images.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventPicture.tsx",
+    to: "features/illustrations/sport-art-urls.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/EventPicture.tsx",
+    to: "features/media/card-crops.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/components/json-ld.ts",
+    to: "features/illustrations/event-images.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/event-access.server.ts",
+    to: "features/editor/editor.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/event-detail.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/event-detail.service.server.ts",
+    to: "features/geo/geo.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/event-detail.service.server.ts",
+    to: "features/geo/time-zone.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/event-detail.service.server.ts",
+    to: "features/maps/geometry.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/event-detail.service.server.ts",
+    to: "features/sports/sports.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/events/event-detail.service.server.ts",
+    to: "features/tracks/track-stats.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/events/events.tables.ts", to: "features/geo/geo.tables.ts", reason: "pending issue 27" },
+  { from: "features/events/events.tables.ts", to: "features/sports/sports.tables.ts", reason: "pending issue 27" },
+  { from: "features/events/gpx.ts", to: "features/maps/geometry.ts", reason: "pending issue 27" },
+  { from: "features/geo/geo.routes.server.ts", to: "features/accounts/access.server.ts", reason: "pending issue 27" },
+  { from: "features/illustrations/event-images.ts", to: "features/media/card-crops.ts", reason: "pending issue 27" },
+  {
+    from: "features/illustrations/generated-images.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/illustrations/generated-images.service.server.ts",
+    to: "features/media/storage.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/illustrations/illustrations.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/maps/basemap/basemap.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
+  {
+    from: "features/maps/basemap/outlines.server.ts",
+    to: "features/geo/laposte.server.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/maps/maps.routes.server.ts", to: "features/accounts/access.server.ts", reason: "pending issue 27" },
+  { from: "features/maps/maps.routes.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
+  {
+    from: "features/media/images.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/images.routes.server.ts",
+    to: "features/accounts/auth.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/images.routes.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/images.service.server.ts",
+    to: "features/accounts/rate-limit.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/images.service.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/images.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/images.service.server.ts",
+    to: "features/illustrations/event-images.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/share-images.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/share-images.server.ts",
+    to: "features/illustrations/generated-images.service.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/components/ClaimEvent.tsx",
+    to: "features/accounts/accounts.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/components/ClaimEvent.tsx",
+    to: "features/accounts/components/CodeField.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/components/ClaimEvent.tsx",
+    to: "features/editor/editor.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/components/ContactOrganizer.tsx",
+    to: "features/accounts/accounts.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/components/InviteFriends.tsx",
+    to: "features/accounts/accounts.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/components/OrganizerTools.tsx",
+    to: "features/editor/editor.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/components/OrganizerTools.tsx",
+    to: "features/events/event-detail.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.routes.server.ts",
+    to: "features/accounts/accounts.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.routes.server.ts",
+    to: "features/accounts/auth.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.routes.server.ts",
+    to: "features/editor/editor.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.routes.server.ts",
+    to: "features/events/event-detail.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.service.server.ts",
+    to: "features/accounts/accounts.service.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.service.server.ts",
+    to: "features/accounts/rate-limit.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.service.server.ts",
+    to: "features/accounts/secrets.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.service.server.ts",
+    to: "features/editor/editor.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.service.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/organizers/organizer.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/ratings/components/RatingBlock.tsx",
+    to: "features/accounts/components/viewer.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/ratings/ratings.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/ratings/ratings.routes.server.ts",
+    to: "features/accounts/auth.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/ratings/ratings.service.server.ts",
+    to: "features/comments/comments.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/ratings/ratings.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/ratings/ratings.tables.ts",
+    to: "features/accounts/accounts.tables.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/ratings/ratings.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
+  {
+    from: "features/search/components/HomeGroups.tsx",
+    to: "features/engagement/components/FavoriteButton.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/components/HomeGroups.tsx",
+    to: "features/events/components/EventPicture.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/components/HomeGroups.tsx",
+    to: "features/events/events.contract.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/search/components/PlaceField.tsx", to: "features/geo/cities.ts", reason: "pending issue 27" },
+  {
+    from: "features/search/components/ResultList.tsx",
+    to: "features/engagement/components/FavoriteButton.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/components/ResultList.tsx",
+    to: "features/events/components/EventCard.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/components/ResultList.tsx",
+    to: "features/events/components/EventPicture.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/components/SearchExplorer.tsx",
+    to: "features/alerts/components/AlertMeButton.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/components/SearchMap.tsx",
+    to: "features/engagement/components/FavoriteButton.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/components/SearchMap.tsx",
+    to: "features/maps/components/RaceMap.tsx",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/groups.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/groups.routes.server.ts",
+    to: "features/events/events.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/groups.service.server.ts",
+    to: "features/events/event-state.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/groups.service.server.ts",
+    to: "features/events/events.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/groups.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/search/groups.service.server.ts", to: "features/geo/geo.tables.ts", reason: "pending issue 27" },
+  {
+    from: "features/search/groups.service.server.ts",
+    to: "features/sports/sports.tables.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/search/interpret.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
+  { from: "features/search/interpret.server.ts", to: "features/geo/geo.service.server.ts", reason: "pending issue 27" },
+  { from: "features/search/interpret.server.ts", to: "features/geo/geo.tables.ts", reason: "pending issue 27" },
+  { from: "features/search/search.contract.ts", to: "features/events/events.contract.ts", reason: "pending issue 27" },
+  {
+    from: "features/search/search.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/search/search.routes.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
+  {
+    from: "features/search/search.routes.server.ts",
+    to: "features/geo/geo.routes.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/search.routes.server.ts",
+    to: "features/sports/sports.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/search/search.service.server.ts",
+    to: "features/events/event-state.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/search/search.service.server.ts", to: "features/events/ics.ts", reason: "pending issue 27" },
+  { from: "features/search/search.service.server.ts", to: "features/events/race-ics.ts", reason: "pending issue 27" },
+  { from: "features/search/search.service.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
+  {
+    from: "features/search/search.service.server.ts",
+    to: "features/geo/geo.service.server.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/search/search.service.server.ts", to: "features/geo/time-zone.ts", reason: "pending issue 27" },
+  {
+    from: "features/search/search.service.server.ts",
+    to: "features/sports/sports.service.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/sports/reference.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/tracks/track-processing.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
+  { from: "features/tracks/track-processing.ts", to: "features/maps/geometry.ts", reason: "pending issue 27" },
+  { from: "features/tracks/track-stats.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
+  { from: "features/tracks/track-stats.ts", to: "features/maps/geometry.ts", reason: "pending issue 27" },
+  {
+    from: "features/tracks/tracks.routes.server.ts",
+    to: "features/accounts/access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/tracks/tracks.routes.server.ts",
+    to: "features/accounts/auth.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/tracks/tracks.routes.server.ts",
+    to: "features/events/event-detail.contract.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/tracks/tracks.routes.server.ts",
+    to: "features/media/uploads.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/tracks/tracks.service.server.ts",
+    to: "features/accounts/accounts.service.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/tracks/tracks.service.server.ts",
+    to: "features/accounts/rate-limit.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/tracks/tracks.service.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/tracks/tracks.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  { from: "features/tracks/tracks.service.server.ts", to: "features/maps/geometry.ts", reason: "pending issue 27" },
+];
