@@ -20,6 +20,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const userId = context.user?.id ?? null;
+  const admin = context.user?.role === "admin";
   const service = context.services.posters;
   const styles = MAP_STYLE_IDS.map((id) => ({
     id,
@@ -33,7 +34,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       if (!id.success) throw data({ kind: "item" }, { status: 404 });
       const opened = await service.open("poster", id.data, userId, locale);
       if (!opened.mine) throw data({ kind: "item" }, { status: 404 });
-      return { poster: opened.poster, styles, openData: service.openData, signedIn: true };
+      return { poster: opened.poster, styles, openData: service.openData, signedIn: true, admin };
     }
     // The first source named in the query, its id checked like the API's (an int4 row id).
     const type = (["course", "activity", "track"] as const).find((name) => url.searchParams.has(name));
@@ -42,7 +43,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     // An activity is its owner's only: a visitor signs in first.
     if (type === "activity" && !userId) throw loginRedirect(request);
     const opened = await service.open(type, id.data, userId, locale);
-    return { poster: opened.poster, styles, openData: service.openData, signedIn: userId != null };
+    return { poster: opened.poster, styles, openData: service.openData, signedIn: userId != null, admin };
   } catch (error) {
     if (isApiError(error) && error.status === 404) throw data({ kind: "item" }, { status: 404 });
     throw error;
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function PosterCreatorPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("posters");
   const locale = i18n.language === "en" ? "en" : "fr";
-  const { poster, styles, openData, signedIn } = loaderData;
+  const { poster, styles, openData, signedIn, admin } = loaderData;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <h1 className="font-bold text-2xl text-ink-900 sm:text-3xl">
@@ -63,7 +64,14 @@ export default function PosterCreatorPage({ loaderData }: Route.ComponentProps) 
       </h1>
       <p className="mt-1 text-ink-700">{t("creator.description")}</p>
       <div className="mt-6">
-        <PosterCreator initial={poster} styles={styles} openData={openData} locale={locale} signedIn={signedIn} />
+        <PosterCreator
+          initial={poster}
+          styles={styles}
+          openData={openData}
+          locale={locale}
+          signedIn={signedIn}
+          admin={admin}
+        />
       </div>
       <LazyToastHost />
     </div>

@@ -31,8 +31,8 @@ export type PosterFont = (typeof POSTER_FONTS)[number];
 
 /**
  * The spec's map styles. `needs` names the outside data a style draws from: styles whose source is
- * not configured (POSTER_TILES_URL, POSTER_DEM_URL) are shown disabled; the others are drawn from
- * the track alone.
+ * not configured (POSTER_TILES_URL, POSTER_DEM_URL, POSTER_SATELLITE_URL) are hidden from visitors
+ * and shown disabled to admins; the others are drawn from the track alone.
  */
 export const MAP_STYLES = {
   trace: { needs: null },

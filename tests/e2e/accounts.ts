@@ -13,4 +13,5 @@ export const E2E_ADMINS = {
   communityPages: { email: "admin.community-pages@example.fr", password: "admin community pages 1" },
   renames: { email: "admin.renames@example.fr", password: "admin renames 1" },
   menus: { email: "admin.menus@example.fr", password: "admin menus 1" },
+  posters: { email: "admin.posters@example.fr", password: "admin posters 1" },
 } as const;

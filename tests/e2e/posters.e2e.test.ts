@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { EventDetail } from "../../features/events/event-detail.contract.ts";
 import { POSTER_PALETTES } from "../../features/posters/poster.contract.ts";
+import { E2E_ADMINS } from "./accounts.ts";
 import { seriousViolations } from "./axe.ts";
 import { DESKTOP, launchBrowser, untilHydrated } from "./browser.ts";
 import { verifiedMember } from "./members.ts";
@@ -135,6 +136,11 @@ describe("posters", () => {
     const title = `Morning run ${Date.now().toString(36)}`;
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Subtitle").fill("My first trail, finished smiling");
+    // Only the styles this site can draw: those whose map data is not set up are not offered.
+    const offered = await page.getByLabel("Map style").locator("option").allTextContents();
+    expect(offered).toContain("Blue contours");
+    expect(offered.filter((text) => /unavailable|^Roads$|^City$|^Satellite$|^Terrain$/i.test(text))).toEqual([]);
+    expect(await page.getByLabel("Map style").locator("option[disabled]").count()).toBe(0);
     await page.getByLabel("Map style").selectOption("contours-blue");
     await page.getByRole("radio", { name: "Night" }).check({ force: true });
     await page.getByLabel("Track", { exact: true }).fill("#ff5a1f");
@@ -217,5 +223,30 @@ describe("posters", () => {
     expect(await page.getByTestId("poster-credits").textContent()).toBe("3 edits left after export");
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/poster-second-1280.png`, fullPage: true });
     await context.close();
+  });
+
+  it("fr: an admin sees the styles whose map data is missing, disabled, and the settings that enable them", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const login = await context.request.post(`${baseURL}/api/login`, {
+      headers: { "x-dossard-access": "dossard-web-1" },
+      data: E2E_ADMINS.posters,
+    });
+    expect(login.status()).toBe(200);
+    const page = await context.newPage();
+    const course = tracked.courses.find((c) => c.track);
+    await page.goto(`${baseURL}/poster/nouveau?course=${course?.id}`);
+    await untilHydrated(page);
+    const style = page.getByLabel("Style de carte");
+    expect(await style.locator("option[disabled]").allTextContents()).toContain("Routes (indisponible)");
+    expect(await page.getByTestId("poster-styles-admin").textContent()).toContain("POSTER_TILES_URL");
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+
+    // A visitor on the same page: neither the disabled styles nor the settings' names.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${baseURL}/poster/nouveau?course=${course?.id}`);
+    expect(await visitor.getByLabel("Style de carte").locator("option[disabled]").count()).toBe(0);
+    expect(await visitor.locator("body").textContent()).not.toContain("POSTER_");
+    await visitor.close();
   });
 });

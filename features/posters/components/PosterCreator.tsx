@@ -43,6 +43,13 @@ export type StyleAvailability = {
   available: boolean;
 };
 
+/** The setting that gives each kind of map data (README, « Posters' map data »). */
+const SOURCE_SETTINGS = {
+  tiles: "POSTER_TILES_URL",
+  dem: "POSTER_DEM_URL",
+  satellite: "POSTER_SATELLITE_URL",
+} as const;
+
 const FONT_NAMES: Record<(typeof POSTER_FONTS)[number], string> = {
   "noto-sans": "Noto Sans",
   oswald: "Oswald",
@@ -65,6 +72,7 @@ export function PosterCreator({
   openData = false,
   locale,
   signedIn,
+  admin = false,
 }: {
   initial: PosterView;
   styles: StyleAvailability[];
@@ -72,6 +80,11 @@ export function PosterCreator({
   openData?: boolean;
   locale: Locale;
   signedIn: boolean;
+  /**
+   * An administrator: sees the styles whose map data is not set up, disabled, and the settings that
+   * enable them. Others see the styles they can use (and the poster's own, should its data be gone).
+   */
+  admin?: boolean;
 }) {
   const { t } = useTranslation("posters");
   const navigate = useNavigate();
@@ -203,6 +216,9 @@ export function PosterCreator({
           ? t("creator.styleNeedsSatellite")
           : t("creator.styleNeedsTiles");
   const selectedStyle = styles.find((s) => s.id === design.mapStyle);
+  const missingSources = (["tiles", "dem", "satellite"] as const).filter((source) =>
+    styles.some((s) => s.needs === source && !s.available),
+  );
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -272,6 +288,7 @@ export function PosterCreator({
           >
             {MAP_STYLE_IDS.map((id) => {
               const s = styles.find((x) => x.id === id) ?? { id, needs: MAP_STYLES[id].needs, available: false };
+              if (!s.available && !admin && id !== design.mapStyle) return null;
               return (
                 <option key={id} value={id} disabled={!s.available} title={styleNote(s) ?? undefined}>
                   {t(`creator.styles.${id}`)}
@@ -303,12 +320,13 @@ export function PosterCreator({
               </span>
             </span>
           </label>
-          <p className="mt-2 text-ink-700 text-xs">
-            {styles.filter((s) => !s.available).some((s) => s.needs === "tiles") && t("creator.styleNeedsTiles")}{" "}
-            {styles.filter((s) => !s.available).some((s) => s.needs === "dem") && t("creator.styleNeedsDem")}{" "}
-            {styles.filter((s) => !s.available).some((s) => s.needs === "satellite") &&
-              t("creator.styleNeedsSatellite")}
-          </p>
+          {admin && missingSources.length > 0 ? (
+            <p className="mt-2 rounded-md bg-amber-50 p-2 text-ink-800 text-xs" data-testid="poster-styles-admin">
+              {t("creator.adminStyles", {
+                settings: missingSources.map((source) => SOURCE_SETTINGS[source]).join(", "),
+              })}
+            </p>
+          ) : null}
         </fieldset>
 
         <fieldset className={fieldset}>
