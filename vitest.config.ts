@@ -17,7 +17,7 @@ export default defineConfig({
           // Some tests are CPU-bound for seconds (the demo catalogue, CLI runs): with the other lanes
           // of `npm test` on the same two cores, Vitest's 5 s default is too tight.
           testTimeout: 20_000,
-          include: ["{shared,features,db,server,app,scripts}/**/*.test.ts"],
+          include: ["{shared,platform,features,db,seed,server,app,scripts,tests/architecture}/**/*.test.ts"],
           exclude: ["**/*.api.test.ts", "**/*.pg.test.ts", "**/*.isolated.test.ts"],
           // One module cache per worker instead of a fresh one per file: a quarter of the project's
           // CPU time (docs/test-suite-timing.md). A file that replaces a module (vi.mock) is named
@@ -31,7 +31,7 @@ export default defineConfig({
           name: "unit-isolated",
           environment: "node",
           testTimeout: 20_000,
-          include: ["{shared,features,db,server,app,scripts}/**/*.isolated.test.ts"],
+          include: ["{shared,platform,features,db,seed,server,app,scripts}/**/*.isolated.test.ts"],
         },
       },
       {
@@ -52,7 +52,7 @@ export default defineConfig({
         test: {
           name: "api",
           environment: "node",
-          include: ["{features,server,db}/**/*.api.test.ts"],
+          include: ["{platform,features,server,db,seed}/**/*.api.test.ts"],
           globalSetup: ["./tests/api/global-setup.ts"],
           // Each file builds its own app on its own copy of the database (tests/api/harness.ts):
           // sharing a worker's module cache between files only saves re-importing the server
@@ -69,7 +69,10 @@ export default defineConfig({
               test: {
                 name: "api-pg",
                 environment: "node",
-                include: ["{features,server,db}/**/*.api.test.ts", "{features,server,db}/**/*.pg.test.ts"],
+                include: [
+                  "{platform,features,server,db,seed}/**/*.api.test.ts",
+                  "{platform,features,server,db,seed}/**/*.pg.test.ts",
+                ],
                 globalSetup: ["./tests/api/global-setup-pg.ts"],
                 isolate: false,
                 testTimeout: 30_000,

@@ -1,6 +1,6 @@
 import type { SessionUser } from "../features/accounts/accounts.contract.ts";
 import type { SiteSetup } from "../features/accounts/components/AdminWelcome.tsx";
-import type { Config } from "../server/config.server.ts";
+import type { Config } from "../platform/config.server.ts";
 import type { Services } from "../server/services.server.ts";
 import type { Locale } from "../shared/constants.ts";
 import type { LegalSettings } from "../shared/static-pages.ts";

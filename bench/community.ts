@@ -7,11 +7,11 @@
  * median and p95 per combination, and the query plan of the heaviest one.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client.server.ts";
-import { openDatabase } from "../db/client.server.ts";
-import { DEFAULT_DEMO_SEED } from "../db/seed/demo/generator.ts";
-import { ensureSeeded } from "../db/seed/index.server.ts";
 import { communityService } from "../features/community/community.service.server.ts";
+import type { Database } from "../platform/db/client.server.ts";
+import { openDatabase } from "../platform/db/client.server.ts";
+import { DEFAULT_DEMO_SEED } from "../seed/demo/generator.ts";
+import { ensureSeeded } from "../seed/index.server.ts";
 import { RANKING_ORDERS, RANKING_PERIODS, type RankingOrder, type RankingPeriod } from "../shared/constants.ts";
 import { median, percentile } from "./load.ts";
 

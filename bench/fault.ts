@@ -14,8 +14,8 @@
  */
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../db/client.server.ts";
 import { STALE_AFTER_MS } from "../features/jobs/jobs.service.server.ts";
+import { openDatabase } from "../platform/db/client.server.ts";
 import { startTestSmtpServer } from "../tests/support/smtp-server.ts";
 import { type LoadResult, runLoad } from "./load.ts";
 import {

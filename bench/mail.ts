@@ -13,9 +13,9 @@
  * Goal (issue 10): 500 queued mails drain in 30 s or less.
  */
 import path from "node:path";
-import { openDatabase } from "../db/client.server.ts";
 import { createJobQueue } from "../features/jobs/jobs.service.server.ts";
 import { createMailService } from "../features/mail/mail.service.server.ts";
+import { openDatabase } from "../platform/db/client.server.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../tests/support/smtp-server.ts";
 import {
   apiRequest,

@@ -7,8 +7,6 @@
  * the results page's query on those 20,000 lines (bench/results-page.ts).
  */
 import { eq, sql } from "drizzle-orm";
-import { openDatabase } from "../db/client.server.ts";
-import { ensureSeeded } from "../db/seed/index.server.ts";
 import { users } from "../features/accounts/accounts.tables.ts";
 import { courses } from "../features/events/events.tables.ts";
 import { createJobQueue } from "../features/jobs/jobs.service.server.ts";
@@ -17,6 +15,8 @@ import {
   resultsImportService,
 } from "../features/results/import/results-import.service.server.ts";
 import { resultsWorkers } from "../features/results/import/results-workers.server.ts";
+import { openDatabase } from "../platform/db/client.server.ts";
+import { ensureSeeded } from "../seed/index.server.ts";
 import { type ResultsPageFigures, resultsPageBench } from "./results-page.ts";
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);

@@ -9,9 +9,9 @@
 import type { SQL } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client.server.ts";
 import type { ResultsQuery } from "../features/results/results.contract.ts";
 import { resultsService } from "../features/results/results.service.server.ts";
+import type { Db } from "../platform/db/client.server.ts";
 import { median, percentile } from "./load.ts";
 
 const RUNS = 40;

@@ -1,4 +1,4 @@
-/** Gathers every domain's tables for Drizzle and drizzle-kit. */
+/** Gathers every domain's tables for drizzle-kit (migrations); the code imports each table from its feature. */
 
 export * from "../features/accounts/accounts.tables.ts";
 export * from "../features/activities/activities.tables.ts";

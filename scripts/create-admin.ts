@@ -10,14 +10,14 @@
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import type { z } from "zod";
-import { openDatabase } from "../db/client.server.ts";
 import { emailSchema, newPasswordSchema } from "../features/accounts/accounts.contract.ts";
 import { accountsService } from "../features/accounts/accounts.service.server.ts";
 import { cookieSecret } from "../features/accounts/auth.server.ts";
 import { CONTROL_HEADER, controlToken, runningServer } from "../features/accounts/first-admin.routes.server.ts";
 import { createJobQueue } from "../features/jobs/jobs.service.server.ts";
 import { createMailService } from "../features/mail/mail.service.server.ts";
-import { loadConfig } from "../server/config.server.ts";
+import { loadConfig } from "../platform/config.server.ts";
+import { openDatabase } from "../platform/db/client.server.ts";
 import { apiErrorMessage, isErrorCode } from "../shared/api-error.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../shared/constants.ts";
 

@@ -8,12 +8,12 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/client.server.ts";
-import { DEFAULT_DEMO_EVENTS, DEFAULT_DEMO_SEED } from "../db/seed/demo/generator.ts";
-import { countEvents, resetEventCatalogue, seedDemoCatalogue } from "../db/seed/demo/seed.server.ts";
-import { refreshStatistics } from "../db/seed/index.server.ts";
-import { loadReferenceData } from "../db/seed/reference.server.ts";
 import { formatPlacementReport } from "../features/geo/reference.server.ts";
+import { openDatabase } from "../platform/db/client.server.ts";
+import { DEFAULT_DEMO_EVENTS, DEFAULT_DEMO_SEED } from "../seed/demo/generator.ts";
+import { countEvents, resetEventCatalogue, seedDemoCatalogue } from "../seed/demo/seed.server.ts";
+import { refreshStatistics } from "../seed/index.server.ts";
+import { loadReferenceData } from "../seed/reference.server.ts";
 
 const USAGE = `Usage: npx tsx scripts/db-seed.ts [options]
 

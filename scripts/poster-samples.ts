@@ -11,8 +11,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { Rng } from "../db/seed/demo/prng.ts";
-import { synthesizeTrack } from "../db/seed/demo/track.ts";
 import { basemapBox } from "../features/posters/basemap/layer.ts";
 import { realOpenData } from "../features/posters/basemap/opendata.fixture.ts";
 import { withOpenData } from "../features/posters/basemap/opendata.server.ts";
@@ -22,6 +20,8 @@ import type { TrackPoint } from "../features/posters/render/geo.ts";
 import { sceneToPng } from "../features/posters/render/png.server.ts";
 import { renderPoster } from "../features/posters/render/render.ts";
 import { processGpx } from "../features/tracks/track-processing.ts";
+import { Rng } from "../platform/prng.ts";
+import { synthesizeTrack } from "../seed/demo/track.ts";
 
 const out = process.argv[2] ?? "/tmp/poster-samples";
 const fixtures = path.join(import.meta.dirname, "../features/tracks/fixtures");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../tests/api/harness.ts";
 import { fillUrl, routesOf, WRITE_METHODS } from "../tests/api/routes.ts";
 import { countWrites } from "../tests/api/write-counter.ts";
-import { EXTERNAL_CALLBACKS, normalisedPath } from "./errors.server.ts";
+import { EXTERNAL_CALLBACKS, normalisedPath } from "./cross-site.server.ts";
 
 let t: TestApp;
 let writes: () => Promise<number>;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { ConfigError, checkDataDir, checkListen, loadConfig } from "./config.server.ts";
+import { ConfigError, checkDataDir, checkListen, loadConfig } from "../platform/config.server.ts";
 
 async function main() {
   // Every setting is checked before anything slow starts (loading the server's modules, the
@@ -40,14 +40,14 @@ async function main() {
     demo,
     demoCommunity,
   ] = await Promise.all([
-    import("../db/client.server.ts"),
-    import("../db/seed/index.server.ts"),
+    import("../platform/db/client.server.ts"),
+    import("../seed/index.server.ts"),
     import("../features/accounts/auth.server.ts"),
     import("../features/accounts/first-admin.routes.server.ts"),
     import("./app.server.ts"),
     import("./logging.server.ts"),
-    import("../features/accounts/demo-accounts.server.ts"),
-    import("../features/community/demo-community.server.ts"),
+    import("../seed/demo-accounts.server.ts"),
+    import("../seed/demo-community.server.ts"),
   ]);
 
   // The database starts while booting, never on the first request.

@@ -5,7 +5,7 @@
  * - every operation has an `operationId`, derived from its method and path unless it names one;
  * - an optional last segment (`/api/tracks/:format?`) is two paths, one without the segment and
  *   one with it, since OpenAPI path parameters are always required;
- * - every /api write declares the access header it must carry (server/errors.server.ts);
+ * - every /api write declares the access header it must carry (server/cross-site.server.ts);
  * - every operation lists the error statuses it can answer, in the one error shape of
  *   shared/api-error.ts: those its input, its access rule and the framework imply, and those its
  *   handler declares (`config.openapi.errors`);
@@ -21,51 +21,15 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AccessRule } from "../features/accounts/access.server.ts";
 import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
+import { MEDIA_TYPE, type RouteDocs } from "../platform/http/route-docs.server.ts";
 import { apiErrorBodySchema, type ErrorCode, errorCatalogue } from "../shared/api-error.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../shared/constants.ts";
 
-/** What the document says of a route beyond its schema. */
-export type RouteDocs = {
-  /**
-   * Error codes the handler or its services answer with, beyond those its input (400), its
-   * access rule (401, 403, 409) and the framework (413, 415, 500) already imply.
-   */
-  errors?: readonly (ErrorCode | readonly [ErrorCode, number])[];
-  /** The fields of a multipart/form-data body, which the handler reads itself; files as `uploadedFile()`. */
-  multipart?: z.ZodObject;
-  /** Headers of the successful answer, with what each says. */
-  headers?: Record<string, string>;
-  /** The route may answer with a redirect: its status and where to. */
-  redirect?: { status: 301 | 302 | 303 | 307 | 308; to: string };
-};
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** What the OpenAPI document says of the route beyond its schema (server/openapi.server.ts). */
-    openapi?: RouteDocs;
-  }
-}
-
-const MEDIA_TYPE = "x-media-type";
 const ERRORS = "x-dossard-errors";
 const MULTIPART = "x-dossard-multipart";
 const REDIRECT = "x-dossard-redirect";
 const HEADERS = "x-dossard-headers";
 const ERROR_SCHEMA_REF = "#/components/schemas/ApiError";
-
-/**
- * A response that is a file of this media type, not JSON: `response: { 200: fileResponse(...) }`.
- * The handler sends a string or a Buffer with its own Content-Type, which Fastify sends as it is
- * (no serializer runs): the schema only documents it, hence the wider type.
- */
-export function fileResponse(mediaType: string, description: string) {
-  return z.string().meta({ [MEDIA_TYPE]: mediaType, description }) as unknown as z.ZodType<string | Buffer>;
-}
-
-/** A file field of a multipart body (`config.openapi.multipart`). */
-export function uploadedFile(description: string) {
-  return z.string().meta({ format: "binary", description });
-}
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { compress } from "./page-cache.server.ts";
+import { compress } from "../platform/http/page-cache.server.ts";
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|webmanifest|map)$/i;
 const MIN_BYTES = 1024;

@@ -9,7 +9,7 @@ import {
   type PageCache,
   preferredEncoding,
   type RenderedPage,
-} from "./page-cache.server.ts";
+} from "../platform/http/page-cache.server.ts";
 
 function toWebRequest(request: FastifyRequest, origin: string, method = request.method.toUpperCase()): Request {
   const headers = new Headers();

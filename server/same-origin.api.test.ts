@@ -4,7 +4,7 @@ import { posterNear } from "../features/posters/basemap/poster-api.fixture.ts";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../tests/api/harness.ts";
 import { fillUrl, routesOf, WRITE_METHODS } from "../tests/api/routes.ts";
 import { countWrites } from "../tests/api/write-counter.ts";
-import { EXTERNAL_CALLBACKS } from "./errors.server.ts";
+import { EXTERNAL_CALLBACKS } from "./cross-site.server.ts";
 
 /**
  * Every write outside /api (the spec's server routes /ext/…, the pages' forms) obeys the rule /api

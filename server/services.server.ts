@@ -1,4 +1,3 @@
-import type { Db, Executor } from "../db/client.server.ts";
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
 import { type ActivitiesDeps, activitiesService } from "../features/activities/activities.service.server.ts";
 import { alertsService } from "../features/alerts/alerts.service.server.ts";
@@ -30,6 +29,7 @@ import { searchService } from "../features/search/search.service.server.ts";
 import { seoService } from "../features/seo/seo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
 import { tracksService } from "../features/tracks/tracks.service.server.ts";
+import type { Db, Executor } from "../platform/db/client.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
 import { publicUrl } from "../shared/public-url.ts";
 

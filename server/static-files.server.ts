@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { access } from "../features/accounts/access.server.ts";
-import { compress, etagOf, matchesEtag, preferredEncoding } from "./page-cache.server.ts";
+import { compress, etagOf, matchesEtag, preferredEncoding } from "../platform/http/page-cache.server.ts";
 import { filesBelow, precompressAssets } from "./precompress.server.ts";
 
 const TYPES: Record<string, string> = {

@@ -93,7 +93,7 @@ export const errorCatalogue = {
   EMAIL_INVALID: { status: 400, key: "errors.emailInvalid", field: "email" },
   EMAIL_EMPTY: { status: 400, key: "errors.emailEmpty", field: "email" },
   MISSING_ACCESS_HEADER: { status: 400, key: "errors.missingAccessHeader" },
-  /** A write outside /api that another site asked for (server/errors.server.ts, crossSiteGuard). */
+  /** A write outside /api that another site asked for (server/cross-site.server.ts, crossSiteGuard). */
   CROSS_SITE_REQUEST: { status: 403, key: "errors.crossSiteRequest" },
   /** "Alert me" on a search without any filter: every new race would match. */
   ALERT_NEEDS_FILTER: { status: 400, key: "errors.alertNeedsFilter", field: "query" },

@@ -21,7 +21,7 @@ import type {
   FastifyRequest,
   RouteOptions,
 } from "fastify";
-import type { Executor } from "../../db/client.server.ts";
+import type { Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { idParam, numeric, rowId } from "../../shared/input.ts";
 import { type AccessTargetKind, requireTargetEditor } from "../events/event-access.server.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUniqueViolation } from "../../db/rows.server.ts";
+import { isUniqueViolation } from "../../platform/db/rows.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server.ts";
@@ -273,6 +273,12 @@ describe("registration", () => {
     const a = await registered({ firstName: "Jean", lastName: "Martin" });
     const b = await registered({ firstName: "Jean", lastName: "Martin" });
     expect(a.user.slug).not.toBe(b.user.slug);
+  });
+
+  it("gives members of one name registering at the same instant each their own slug", async () => {
+    const lastName = `Simultané ${Date.now().toString(36)}`;
+    const all = await Promise.all(Array.from({ length: 4 }, () => registered({ firstName: "Léa", lastName })));
+    expect(new Set(all.map((r) => r.user.slug)).size).toBe(4);
   });
 
   it("limits registrations per address", async () => {

@@ -4,8 +4,8 @@
  * in the route layer.
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { isUniqueViolation, rows } from "../../db/rows.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { isUniqueViolation, rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
@@ -191,6 +191,18 @@ export function accountsService(
     for (let n = 2; ; n++) if (!used.has(`${stem}-${n}`)) return `${stem}-${n}`;
   }
 
+  /** Runs `write` again (five times at most) when another member took the same profile address meanwhile. */
+  async function withFreeSlug<T>(write: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (attempt < 5 && isUniqueViolation(error, "users_slug_unique")) continue;
+        throw error;
+      }
+    }
+  }
+
   async function log(userId: number, type: string, meta?: Partial<RequestMeta>, data?: object, tx: Executor = db) {
     await tx.insert(userLogs).values({ userId, type, ip: meta?.ip ?? null, data: data ?? null, createdAt: clock() });
   }
@@ -323,50 +335,53 @@ export function accountsService(
       const passwordHash = await hashPassword(body.password);
       let created: { user: UserRow; session: NewSession } | null;
       try {
-        created = await db.transaction(async (tx) => {
-          const [holder] = await rows<{ id: number; email: string; first_name: string; locale: string }>(
-            tx,
-            sql`SELECT id, CASE WHEN lower(email) = ${normalEmail(body.email)} THEN email ELSE pending_email END AS email,
+        // Two members of one name registering at the same instant: the second takes the next address.
+        created = await withFreeSlug(() =>
+          db.transaction(async (tx) => {
+            const [holder] = await rows<{ id: number; email: string; first_name: string; locale: string }>(
+              tx,
+              sql`SELECT id, CASE WHEN lower(email) = ${normalEmail(body.email)} THEN email ELSE pending_email END AS email,
                        first_name, locale
                 FROM users
                 WHERE lower(email) = ${normalEmail(body.email)} OR lower(pending_email) = ${normalEmail(body.email)}
                 LIMIT 1`,
-          );
-          if (holder) {
-            await deps.mail.send({
-              to: holder.email,
-              userId: holder.id,
-              template: "registerExisting",
-              locale: holder.locale === "en" ? "en" : "fr",
-              params: { firstName: holder.first_name },
-              tx,
-            });
-            await log(holder.id, "register_attempt", meta, undefined, tx);
-            return null;
-          }
-          const now = clock();
-          const [user] = await tx
-            .insert(users)
-            .values({
-              email: body.email,
-              passwordHash,
-              firstName: body.firstName,
-              lastName: body.lastName,
-              pseudo: body.pseudo,
-              slug: await uniqueSlug(body.pseudo || `${body.firstName} ${body.lastName}`, tx),
-              newsletter: body.newsletter,
-              locale: body.locale,
-              termsAcceptedAt: now,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          if (!user) throw new ApiError("GENERIC");
-          await issueCode(user, tx);
-          await log(user.id, "register", meta, undefined, tx);
-          const session = await startSession(user, false, meta, tx);
-          return { user, session };
-        });
+            );
+            if (holder) {
+              await deps.mail.send({
+                to: holder.email,
+                userId: holder.id,
+                template: "registerExisting",
+                locale: holder.locale === "en" ? "en" : "fr",
+                params: { firstName: holder.first_name },
+                tx,
+              });
+              await log(holder.id, "register_attempt", meta, undefined, tx);
+              return null;
+            }
+            const now = clock();
+            const [user] = await tx
+              .insert(users)
+              .values({
+                email: body.email,
+                passwordHash,
+                firstName: body.firstName,
+                lastName: body.lastName,
+                pseudo: body.pseudo,
+                slug: await uniqueSlug(body.pseudo || `${body.firstName} ${body.lastName}`, tx),
+                newsletter: body.newsletter,
+                locale: body.locale,
+                termsAcceptedAt: now,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning();
+            if (!user) throw new ApiError("GENERIC");
+            await issueCode(user, tx);
+            await log(user.id, "register", meta, undefined, tx);
+            const session = await startSession(user, false, meta, tx);
+            return { user, session };
+          }),
+        );
       } catch (error) {
         // Two registrations racing for one address: the unique index answers for the loser.
         if (isUniqueViolation(error, "users_email_lower_idx")) {
@@ -973,61 +988,64 @@ export function accountsService(
       if (!user && currentUser) user = currentUser;
       const email = profile.email && profile.emailVerified ? profile.email : null;
       if (!user && !email) throw new ApiError("OAUTH_NO_EMAIL");
-      const session = await db.transaction(async (tx) => {
-        const now = clock();
-        if (!user && email) {
-          const existing = await byEmail(email, tx);
-          if (existing?.disabledAt) throw new ApiError("BAD_LOGIN");
-          if (existing) {
-            // Someone may have registered this address without owning it: the provider proves
-            // ownership, so their password and sessions are dropped before linking.
-            if (existing.emailStatus === "unverified") {
-              await tx
-                .update(users)
-                .set({ emailStatus: "verified", passwordHash: null, updatedAt: now })
-                .where(eq(users.id, existing.id));
-              await sessionsOf.deleteForUser(existing.id, undefined, tx);
+      // A new member of the same name signing up at the same instant: the next address.
+      const session = await withFreeSlug(() =>
+        db.transaction(async (tx) => {
+          const now = clock();
+          if (!user && email) {
+            const existing = await byEmail(email, tx);
+            if (existing?.disabledAt) throw new ApiError("BAD_LOGIN");
+            if (existing) {
+              // Someone may have registered this address without owning it: the provider proves
+              // ownership, so their password and sessions are dropped before linking.
+              if (existing.emailStatus === "unverified") {
+                await tx
+                  .update(users)
+                  .set({ emailStatus: "verified", passwordHash: null, updatedAt: now })
+                  .where(eq(users.id, existing.id));
+                await sessionsOf.deleteForUser(existing.id, undefined, tx);
+              }
+              user = existing;
+            } else {
+              const [created] = await tx
+                .insert(users)
+                .values({
+                  email,
+                  emailStatus: "verified",
+                  firstName: profile.firstName || email.split("@")[0] || "",
+                  lastName: profile.lastName,
+                  slug: await uniqueSlug(`${profile.firstName} ${profile.lastName}`.trim() || "membre", tx),
+                  city: profile.city ?? null,
+                  country: profile.country ?? null,
+                  gender: profile.gender ?? null,
+                  locale: profile.locale ?? "fr",
+                  termsAcceptedAt: now,
+                  createdAt: now,
+                  updatedAt: now,
+                })
+                .returning();
+              user = created;
+              if (user) await log(user.id, "register", meta, { provider: profile.provider }, tx);
             }
-            user = existing;
-          } else {
-            const [created] = await tx
-              .insert(users)
-              .values({
-                email,
-                emailStatus: "verified",
-                firstName: profile.firstName || email.split("@")[0] || "",
-                lastName: profile.lastName,
-                slug: await uniqueSlug(`${profile.firstName} ${profile.lastName}`.trim() || "membre", tx),
-                city: profile.city ?? null,
-                country: profile.country ?? null,
-                gender: profile.gender ?? null,
-                locale: profile.locale ?? "fr",
-                termsAcceptedAt: now,
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning();
-            user = created;
-            if (user) await log(user.id, "register", meta, { provider: profile.provider }, tx);
           }
-        }
-        if (!user) throw new ApiError("OAUTH_FAILURE");
-        if (!linked) {
-          await tx
-            .insert(userIdentities)
-            .values({
-              provider: profile.provider,
-              providerUserId: profile.providerUserId,
-              userId: user.id,
-              email: profile.email,
-              createdAt: now,
-            })
-            .onConflictDoNothing();
-          await log(user.id, "identity_linked", meta, { provider: profile.provider }, tx);
-        }
-        await log(user.id, "login", meta, { provider: profile.provider }, tx);
-        return startSession(user, true, meta, tx);
-      });
+          if (!user) throw new ApiError("OAUTH_FAILURE");
+          if (!linked) {
+            await tx
+              .insert(userIdentities)
+              .values({
+                provider: profile.provider,
+                providerUserId: profile.providerUserId,
+                userId: user.id,
+                email: profile.email,
+                createdAt: now,
+              })
+              .onConflictDoNothing();
+            await log(user.id, "identity_linked", meta, { provider: profile.provider }, tx);
+          }
+          await log(user.id, "login", meta, { provider: profile.provider }, tx);
+          return startSession(user, true, meta, tx);
+        }),
+      );
       if (!user) throw new ApiError("OAUTH_FAILURE");
       return { user, session };
     },

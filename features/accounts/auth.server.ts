@@ -42,7 +42,7 @@ export async function requireRole(request: FastifyRequest, role: UserRole): Prom
 }
 
 /**
- * A request the site itself made — the one rule for every write (server/errors.server.ts'
+ * A request the site itself made — the one rule for every write (platform/http/errors.server.ts'
  * crossSiteGuard) and for the reads that act (a sign-out link, a payment's start): it carries the
  * access header (our pages' fetches, decision 004), or the browser says it comes from this site
  * or from the member themselves (Sec-Fetch-Site same-origin, or none: typed, bookmarked), or, from

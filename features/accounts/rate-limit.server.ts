@@ -3,8 +3,8 @@
  * what is limited and for whom ("login:ip:1.2.3.4", "login:account:ana@example.fr").
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 
 export type Limit = { max: number; windowSeconds: number };

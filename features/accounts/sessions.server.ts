@@ -4,7 +4,7 @@
  * (no session fixation) and expiry slides forward while the member is active.
  */
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { sessions, users } from "./accounts.tables.ts";
 import { randomToken, sha256 } from "./secrets.server.ts";
 

@@ -1,8 +1,8 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requestLocale } from "../../server/errors.server.ts";
-import { uploadedFile } from "../../server/openapi.server.ts";
+import { requestLocale } from "../../platform/http/errors.server.ts";
+import { uploadedFile } from "../../platform/http/route-docs.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { idParam } from "../../shared/input.ts";

@@ -6,9 +6,9 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
-import type { Config } from "../../server/config.server.ts";
+import type { Config } from "../../platform/config.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError, apiErrorMessage, isErrorCode } from "../../shared/api-error.ts";
 import type { Locale, SportKey } from "../../shared/constants.ts";
 import { parisToday, zonedTime } from "../../shared/zoned-time.ts";

@@ -10,7 +10,7 @@
  * Strava reports (requests made by another deployment with the same app, or before a restart).
  */
 import { sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
 
 export const STRAVA_SHORT_LIMIT = 200;
 export const STRAVA_DAILY_LIMIT = 2_000;

@@ -7,7 +7,7 @@
  * Errors never carry a token.
  */
 import { z } from "zod";
-import type { Config } from "../../server/config.server.ts";
+import type { Config } from "../../platform/config.server.ts";
 import { type RateBudget, RateLimited } from "./rate-budget.server.ts";
 
 export const STRAVA_ACTIVITY_SCOPE = "activity:read_all";

@@ -6,8 +6,8 @@
  * per member, kind and key) makes sure none goes twice, whatever the job queue retries.
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { ALERT_KINDS, type AlertKind, type Locale } from "../../shared/constants.ts";
 import { addIsoDays, formatLongDate } from "../../shared/dates.ts";

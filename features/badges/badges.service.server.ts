@@ -5,8 +5,8 @@
  * call it after any change to a member's results (claim, unclaim, manual record, delete, import).
  */
 import { sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import type { Executor } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import type { SportKey } from "../../shared/constants.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import type { UserStats } from "../accounts/accounts.contract.ts";

@@ -5,8 +5,8 @@
  * account's comments stay, without the author's name.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { isUniqueViolation, rows } from "../../db/rows.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { isUniqueViolation, rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { CommentTarget } from "../../shared/constants.ts";
 import { parisToday } from "../../shared/zoned-time.ts";

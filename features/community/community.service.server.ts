@@ -8,8 +8,8 @@
  */
 
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import type { RankingOrder, RankingPeriod } from "../../shared/constants.ts";
 import { imageUrl } from "../../shared/image-url.ts";
 import { parisToday } from "../../shared/zoned-time.ts";

@@ -1,7 +1,7 @@
 /**
  * The event form (create and edit, four steps) and the organiser/moderation calls around it.
  * Isomorphic: the browser checks a step with the same rules and messages before sending it. A
- * check whose message is an error code answers with that code's text (see server/errors.server.ts).
+ * check whose message is an error code answers with that code's text (see platform/http/errors.server.ts).
  */
 import { z } from "zod";
 import type { ErrorCode } from "../../shared/api-error.ts";

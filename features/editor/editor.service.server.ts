@@ -4,8 +4,8 @@
  * confirm, validate…), the moderation queue, history, duplicates and next year's editions.
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { isUniqueViolation, rows } from "../../db/rows.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { isUniqueViolation, rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { EVENT_OPTIONS, type EventHistoryType } from "../../shared/constants.ts";
 import { addIsoDays, daysBetween } from "../../shared/dates.ts";

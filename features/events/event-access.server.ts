@@ -3,7 +3,7 @@
  * admin; any other member only proposes changes. Every event write goes through `eventAccess`.
  */
 import { and, eq } from "drizzle-orm";
-import type { Executor } from "../../db/client.server.ts";
+import type { Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { eventChangeRequests, eventOrganizers } from "../editor/editor.tables.ts";
 import { courses, events, tracks } from "./events.tables.ts";

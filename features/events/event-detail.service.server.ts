@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { eventImageUrl } from "../../shared/image-url.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../db/seed/demo/prng.ts";
-import { synthesizeTrack } from "../../db/seed/demo/track.ts";
+import { Rng } from "../../platform/prng.ts";
+import { synthesizeTrack } from "../../seed/demo/track.ts";
 import { trackStats } from "../tracks/track-stats.ts";
 import type { TrackPoint } from "./events.tables.ts";
 import { escapeXml, fileSlug, GPX_NAMESPACE, parseGpx, toGpx } from "./gpx.ts";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requestLocale } from "../../server/errors.server.ts";
+import { requestLocale } from "../../platform/http/errors.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { LOCALES } from "../../shared/constants.ts";
 import { text } from "../../shared/input.ts";

@@ -1,6 +1,6 @@
 import { asc, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import type { Locale } from "../../shared/constants.ts";
 import {
   type City,

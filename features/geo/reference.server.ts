@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import { getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { SqlRunner } from "../../db/seed/bulk.server.ts";
-import { bulkInsert, withIndexesBuiltAfter } from "../../db/seed/bulk.server.ts";
+import type { SqlRunner } from "../../platform/db/bulk.server.ts";
+import { bulkInsert, withIndexesBuiltAfter } from "../../platform/db/bulk.server.ts";
 import { buildCountries, type CountryRow } from "./countries.ts";
 import { communes, countries, departments, regions } from "./geo.tables.ts";
 import {
@@ -312,7 +312,7 @@ const countInserted = (rows: Record<string, unknown>[]) => rows.filter((r) => r.
  * inserted, existing rows refreshed, nothing deleted: events point at communes).
  */
 export async function loadGeoReference(
-  db: Pick<import("../../db/client.server.ts").Db, "execute" | "transaction">,
+  db: Pick<import("../../platform/db/client.server.ts").Db, "execute" | "transaction">,
   options: GeoLoadOptions = {},
 ): Promise<GeoLoadResult> {
   const started = performance.now();

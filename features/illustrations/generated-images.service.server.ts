@@ -9,8 +9,8 @@
  */
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import { events } from "../events/events.tables.ts";
 import type { FileStorage } from "../media/storage.server.ts";
 import { GENERATED_ROOT, parseGeneratedFile } from "./event-images.ts";

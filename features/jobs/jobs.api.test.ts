@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import {
   createJobQueue,

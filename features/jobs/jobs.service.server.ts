@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
 
 /**
  * A small job queue in the `jobs` table (decision 009). Jobs are claimed one at a time with

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server.ts";
 import { createJobQueue, retryDelayMs, STALE_AFTER_MS } from "../jobs/jobs.service.server.ts";

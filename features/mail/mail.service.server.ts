@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { count, desc, eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { Db } from "../../db/client.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
 import type { Locale } from "../../shared/constants.ts";
 import type { JobInfo, JobQueue, Tx } from "../jobs/jobs.service.server.ts";
 import { deliveredJournal } from "./delivered-journal.server.ts";

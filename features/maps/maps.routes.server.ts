@@ -16,7 +16,7 @@ import path from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { etagOf, matchesEtag } from "../../server/page-cache.server.ts";
+import { etagOf, matchesEtag } from "../../platform/http/page-cache.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { resources } from "../../shared/i18n/resources.ts";

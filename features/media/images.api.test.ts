@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "../../db/rows.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { rateLimits, users } from "../accounts/accounts.tables.ts";

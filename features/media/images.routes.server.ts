@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { fileResponse, uploadedFile } from "../../server/openapi.server.ts";
+import { fileResponse, uploadedFile } from "../../platform/http/route-docs.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { numeric, rowId, text } from "../../shared/input.ts";
 import { access, bodyField, formField } from "../accounts/access.server.ts";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { fileResponse } from "../../server/openapi.server.ts";
+import { fileResponse } from "../../platform/http/route-docs.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { text } from "../../shared/input.ts";
 import { SHARE_IMAGE, SHARE_ROOT } from "../../shared/share-image.ts";

@@ -9,8 +9,8 @@
  * stops one poster using two credits even without the lock.
  */
 import { sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { FREE_POSTER_CREDITS } from "../../shared/constants.ts";
 

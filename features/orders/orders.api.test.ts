@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "../../db/rows.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../tests/api/harness.ts";
 import { FAKE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from "../../tests/support/fake-stripe.ts";

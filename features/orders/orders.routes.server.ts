@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requestLocale } from "../../server/errors.server.ts";
-import { fileResponse } from "../../server/openapi.server.ts";
+import { requestLocale } from "../../platform/http/errors.server.ts";
+import { fileResponse } from "../../platform/http/route-docs.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { loginHref, pagePath } from "../../shared/i18n/pages.ts";

@@ -11,8 +11,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { rows as rowsOf } from "../../db/rows.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { rows as rowsOf } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { createI18n } from "../../shared/i18n/index.ts";

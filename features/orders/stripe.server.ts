@@ -5,7 +5,7 @@
  * another host (tests run a local stand-in, tests/support/fake-stripe.ts).
  */
 import Stripe from "stripe";
-import type { Config } from "../../server/config.server.ts";
+import type { Config } from "../../platform/config.server.ts";
 
 export type CheckoutSession = {
   id: string;

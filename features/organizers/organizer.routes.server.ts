@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requestLocale } from "../../server/errors.server.ts";
+import { requestLocale } from "../../platform/http/errors.server.ts";
 import { apiErrorBodySchema } from "../../shared/api-error.ts";
 import { access } from "../accounts/access.server.ts";
 import { okSchema } from "../accounts/accounts.contract.ts";

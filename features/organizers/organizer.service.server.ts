@@ -5,7 +5,7 @@
  * inviting friends to an event.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/constants.ts";
 import { formatLongDate } from "../../shared/dates.ts";

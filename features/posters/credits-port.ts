@@ -7,7 +7,7 @@
  * racing for one credit are serialised: one succeeds, the other gets NO_POSTER_CREDIT. A poster
  * that already used a credit uses no other.
  */
-import type { Executor } from "../../db/client.server.ts";
+import type { Executor } from "../../platform/db/client.server.ts";
 
 export interface PosterCredits {
   /** Spends one credit for `posterId`'s first export, or throws ApiError("NO_POSTER_CREDIT"). */

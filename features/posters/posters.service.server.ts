@@ -5,7 +5,7 @@
  */
 
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { activities, activityStreams } from "../activities/activities.tables.ts";

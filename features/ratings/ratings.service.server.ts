@@ -6,8 +6,8 @@
  * Ratings of disabled accounts never count.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { RATING_CRITERIA } from "../../shared/constants.ts";
 import { parisToday } from "../../shared/zoned-time.ts";

@@ -7,8 +7,8 @@
  * their claims on their results page.
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { isUniqueViolation, rows } from "../../db/rows.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { isUniqueViolation, rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { UserRow } from "../accounts/sessions.server.ts";
 import { forgetBestTimeOf, refreshMemberAchievements } from "../badges/badges.service.server.ts";

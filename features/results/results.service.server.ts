@@ -5,8 +5,8 @@
  * refreshMemberAchievements (badges, best times) for the members it touched.
  */
 import { sql } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
-import { isUniqueViolation, rows } from "../../db/rows.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
+import { isUniqueViolation, rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import { displayName } from "../accounts/accounts.service.server.ts";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
 import { SPORT_KEYS, type SportKey } from "../../shared/constants.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import { eventState } from "../events/event-state.ts";

@@ -4,7 +4,7 @@
  * first, then one typo per five letters), and whatever is still left stays free text.
  */
 import { inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
 import type { SportKey } from "../../shared/constants.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import type { Department, Region } from "../geo/geo.contract.ts";

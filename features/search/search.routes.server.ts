@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requestLocale } from "../../server/errors.server.ts";
-import { fileResponse } from "../../server/openapi.server.ts";
+import { requestLocale } from "../../platform/http/errors.server.ts";
+import { fileResponse } from "../../platform/http/route-docs.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../shared/constants.ts";
 import { text } from "../../shared/input.ts";

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.server.ts";
 import enSearch from "../../locales/en/search.json";
 import frSearch from "../../locales/fr/search.json";
+import type { Db } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import {
   ELEVATION_BANDS,

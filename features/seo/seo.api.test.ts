@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorHandlers } from "../../server/errors.server.ts";
+import { errorHandlers } from "../../platform/http/errors.server.ts";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { seoRoutes } from "./seo.routes.server.ts";
 

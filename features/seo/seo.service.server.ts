@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import { events } from "../events/events.tables.ts";
 import { departments, regions } from "../geo/geo.tables.ts";

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
 import type { Sport } from "./sports.contract.ts";
 import { sports } from "./sports.tables.ts";
 

@@ -1,6 +1,6 @@
 import { Geodesic } from "geographiclib-geodesic";
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../db/seed/demo/prng.ts";
+import { Rng } from "../../platform/prng.ts";
 import { parseGpxTrack, processGpx } from "./track-processing.ts";
 
 /**

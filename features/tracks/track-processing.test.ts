@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../db/seed/demo/prng.ts";
+import { Rng } from "../../platform/prng.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { TrackPoint } from "../events/events.tables.ts";
 import { toGpx } from "../events/gpx.ts";

@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { Geodesic } from "geographiclib-geodesic";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { rows } from "../../db/rows.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 import { EDITION_COPY_QUEUE } from "../../server/app.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";

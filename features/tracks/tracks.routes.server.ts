@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { uploadedFile } from "../../server/openapi.server.ts";
+import { uploadedFile } from "../../platform/http/route-docs.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { access, bodyField, param } from "../accounts/access.server.ts";
 import { requireUser } from "../accounts/auth.server.ts";

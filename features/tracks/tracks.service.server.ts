@@ -8,7 +8,7 @@
  * history row ("modification", `{ track: "added" | "removed" | "reversed", courseId, trackId }`).
  */
 import { and, desc, eq, inArray, isNull, lt, notInArray } from "drizzle-orm";
-import type { Db, Executor } from "../../db/client.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
 import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";

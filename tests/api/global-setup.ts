@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../db/client.server.ts";
+import { openDatabase } from "../../platform/db/client.server.ts";
 import { migrateAndSeedTestWorld } from "./harness.ts";
 import { withoutSpareWalSegments } from "./template-tar.ts";
 

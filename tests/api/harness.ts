@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../../db/client.server.ts";
-import { ensureSeeded } from "../../db/seed/index.server.ts";
 import { users } from "../../features/accounts/accounts.tables.ts";
+import { loadConfig } from "../../platform/config.server.ts";
+import { type Database, openDatabase } from "../../platform/db/client.server.ts";
+import { ensureSeeded } from "../../seed/index.server.ts";
 import { type BuildOptions, buildApp } from "../../server/app.server.ts";
-import { loadConfig } from "../../server/config.server.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
 import { TEST_DEMO_EVENTS, TEST_REFERENCE_DATE, TEST_SEED } from "./fixtures.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
+import type { Database } from "../../platform/db/client.server.ts";
+import { rows } from "../../platform/db/rows.server.ts";
 
 /**
  * Counts every row written to any table of the test's database (a row trigger on each), so a test

@@ -8,10 +8,7 @@
 import type { KnownViolations } from "./rules.ts";
 
 export const knownViolations: KnownViolations = {
-  layer: [
-    "features/posters/basemap/poster-api.fixture.ts -> tests/api/harness.ts",
-    "features/results/import/import-api.fixture.ts -> tests/api/harness.ts",
-  ],
+  layer: [],
   featureOutward: [],
   fileCycle: [
     "features/geo/reference.server.ts -> features/geo/shipped-reference.server.ts",

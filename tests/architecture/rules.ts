@@ -103,6 +103,9 @@ export function isTestFile(file: string): boolean {
   return (
     /\.test\.(ts|tsx|mts|mjs)$/.test(file) ||
     /\.test-helpers\.(ts|tsx|mts|mjs)$/.test(file) ||
+    /\.fixture\.(ts|tsx)$/.test(file) ||
+    /(^|\/)test-helpers\.(ts|tsx)$/.test(file) ||
+    file === "shared/i18n/test-init.ts" ||
     file.startsWith("tests/") ||
     /(^|\/)(__fixtures__|fixtures)\//.test(file)
   );

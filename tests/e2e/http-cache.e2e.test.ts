@@ -1,6 +1,6 @@
 /**
  * What a browser or a shared cache in front (CDN, reverse proxy) sees of the page cache
- * (server/page-cache.server.ts, decision 013), against the server as `npm start` runs it.
+ * (platform/http/page-cache.server.ts, decision 013), against the server as `npm start` runs it.
  */
 import { createHash } from "node:crypto";
 import { brotliDecompressSync } from "node:zlib";

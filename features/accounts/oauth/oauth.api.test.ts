@@ -1,7 +1,7 @@
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../server/config.server.ts";
+import { loadConfig } from "../../../platform/config.server.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../../tests/api/harness.ts";
 import { startTestOAuthProvider, type TestOAuthProvider } from "../../../tests/support/oauth-provider.ts";
 import { users } from "../accounts.tables.ts";

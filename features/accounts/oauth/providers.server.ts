@@ -26,7 +26,7 @@ import {
   UnexpectedResponseError,
 } from "arctic";
 import { z } from "zod";
-import type { Config } from "../../../server/config.server.ts";
+import type { Config } from "../../../platform/config.server.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import type { OAuthProfile } from "../accounts.service.server.ts";
 

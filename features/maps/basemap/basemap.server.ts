@@ -25,7 +25,7 @@ import { fromGeojsonVt } from "@maplibre/vt-pbf";
 import type { Feature, FeatureCollection, Geometry, MultiLineString, Position } from "geojson";
 import { mesh, feature as topoFeature } from "topojson-client";
 import type { GeometryCollection, GeometryObject, Topology } from "topojson-specification";
-import { etagOf } from "../../../server/page-cache.server.ts";
+import { etagOf } from "../../../platform/http/page-cache.server.ts";
 import type { MapReference } from "../../geo/geo.contract.ts";
 import { BASEMAP_MAX_ZOOM, COMMUNES_MIN_ZOOM, townMinPopulation } from "../basemap-style.ts";
 import { COMMUNES_OBJECT, DEPARTMENTS_OBJECT, type Outlines } from "./outlines.server.ts";

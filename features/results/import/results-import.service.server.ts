@@ -7,7 +7,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
-import type { Db, Executor } from "../../../db/client.server.ts";
+import type { Db, Executor } from "../../../platform/db/client.server.ts";
 import { ApiError } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { createI18n } from "../../../shared/i18n/index.ts";

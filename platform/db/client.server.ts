@@ -11,9 +11,13 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
-
-export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/**
+ * The database handle the features query through: Drizzle's query builder over PGlite or
+ * PostgreSQL, typed without the schema (no relational `db.query` API), so that this client knows
+ * no feature's tables; the tables are imported where they are used (db/schema.ts gathers them for
+ * drizzle-kit only).
+ */
+export type Db = ReturnType<typeof drizzlePglite>;
 /** A transaction handle; queries accept either (see Executor). */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** The database or a transaction in progress. */
@@ -30,13 +34,9 @@ export type Database = {
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** Works from the sources (db/) and from the bundled server (build/server/). */
+/** db/migrations, from the sources (platform/db/) and from the bundled server (build/server/). */
 export function migrationsFolder(): string {
-  const candidates = [
-    path.join(here, "migrations"),
-    path.resolve(here, "../../db/migrations"),
-    path.resolve("db/migrations"),
-  ];
+  const candidates = [path.resolve(here, "../../db/migrations"), path.resolve("db/migrations")];
   const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
   if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(", ")})`);
   return found;
@@ -69,7 +69,7 @@ export type OpenOptions = {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -78,7 +78,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         const client = await pool.connect();
         try {
           await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-          await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: migrationsFolder() });
+          await migratePg(drizzlePg(client) as never, { migrationsFolder: migrationsFolder() });
         } finally {
           await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
           client.release();
@@ -90,7 +90,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   return {
     db,
     kind: "pglite",

@@ -1,7 +1,7 @@
-import type { CourseType, SportKey } from "../../../shared/constants.ts";
+import type { Rng } from "../../platform/prng.ts";
+import type { CourseType, SportKey } from "../../shared/constants.ts";
 import type { FamousRace } from "./famous.ts";
 import { frenchNumber, km } from "./names.ts";
-import type { Rng } from "./prng.ts";
 
 /** One race of an event, before dates and prices: the same every year for an event with editions. */
 export type CourseSpec = {

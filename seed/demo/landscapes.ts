@@ -1,7 +1,7 @@
-import type { Terrain } from "../../../features/illustrations/landscape.ts";
-import { PROFILE_SAMPLES, profileLevels } from "../../../features/illustrations/landscape.ts";
-import type { SportKey } from "../../../shared/constants.ts";
-import { Rng } from "./prng.ts";
+import type { Terrain } from "../../features/illustrations/landscape.ts";
+import { PROFILE_SAMPLES, profileLevels } from "../../features/illustrations/landscape.ts";
+import { Rng } from "../../platform/prng.ts";
+import type { SportKey } from "../../shared/constants.ts";
 
 /** FNV-1a of a string: a seed that depends on the event alone, not on the catalogue's draws. */
 export function stringSeed(text: string): number {

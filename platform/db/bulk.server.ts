@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../client.server.ts";
+import type { Db } from "./client.server.ts";
 
 /** A database or a transaction: anything that runs raw SQL. */
 export type SqlRunner = Pick<Db, "execute">;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../db/seed/demo/prng.ts";
+import { Rng } from "../platform/prng.ts";
 import { category, finishTime, startDelay } from "./demo-community.server.ts";
 
 const minutes = (ms: number) => ms / 60_000;

@@ -1,4 +1,4 @@
-import type { CourseType, SportKey } from "../../../shared/constants.ts";
+import type { CourseType, SportKey } from "../../shared/constants.ts";
 import { dayNumber, fromDayNumber, weekday } from "./dates.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../client.server.ts";
+import type { Db } from "../platform/db/client.server.ts";
 import { DEFAULT_DEMO_EVENTS, DEFAULT_DEMO_SEED } from "./demo/generator.ts";
 import { countEvents, type DemoSeedReport, seedDemoCatalogue } from "./demo/seed.server.ts";
 import { loadReferenceData, type ReferenceLoadResult } from "./reference.server.ts";

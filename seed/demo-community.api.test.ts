@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
-import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import type { Ranking, Timeline } from "./community.contract.ts";
+import type { Ranking, Timeline } from "../features/community/community.contract.ts";
+import { TEST_REFERENCE_DATE } from "../tests/api/fixtures.ts";
+import { accessHeaders, createTestApp, type TestApp } from "../tests/api/harness.ts";
 import { type DemoCommunityReport, ensureDemoCommunity } from "./demo-community.server.ts";
 
 /**

@@ -5,12 +5,12 @@
  * public, so a production site never gets them by default.
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { pagePath } from "../../shared/i18n/pages.ts";
-import { eventOrganizers } from "../editor/editor.tables.ts";
-import { events } from "../events/events.tables.ts";
-import { users } from "./accounts.tables.ts";
-import { hashPassword } from "./secrets.server.ts";
+import { users } from "../features/accounts/accounts.tables.ts";
+import { hashPassword } from "../features/accounts/secrets.server.ts";
+import { eventOrganizers } from "../features/editor/editor.tables.ts";
+import { events } from "../features/events/events.tables.ts";
+import type { Db } from "../platform/db/client.server.ts";
+import { pagePath } from "../shared/i18n/pages.ts";
 
 export type DemoAccount = {
   role: "member" | "organiser" | "admin";

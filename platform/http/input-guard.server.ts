@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isStorableText } from "../shared/input.ts";
+import { isStorableText } from "../../shared/input.ts";
 import { sendError } from "./errors.server.ts";
 
 /**

@@ -5,18 +5,18 @@ import type {
   eventHistory,
   events,
   tracks,
-} from "../../../features/events/events.tables.ts";
-import { slugify } from "../../../features/geo/slugify.ts";
-import { timeZoneOfDepartment } from "../../../features/geo/time-zone.ts";
-import { generatedImagePath } from "../../../features/illustrations/event-images.ts";
-import { SPORTS, type SportKey } from "../../../shared/constants.ts";
-import { zonedTime } from "../../../shared/zoned-time.ts";
+} from "../../features/events/events.tables.ts";
+import { slugify } from "../../features/geo/slugify.ts";
+import { timeZoneOfDepartment } from "../../features/geo/time-zone.ts";
+import { generatedImagePath } from "../../features/illustrations/event-images.ts";
+import { pickCumulative, Rng } from "../../platform/prng.ts";
+import { SPORTS, type SportKey } from "../../shared/constants.ts";
+import { zonedTime } from "../../shared/zoned-time.ts";
 import { type CourseSpec, courseSpecs, famousCourseSpecs } from "./courses.ts";
 import { addMonths, dayNumber, fromDayNumber, toIsoDate, weekday } from "./dates.ts";
 import { FAMOUS_RACES, type FamousRace, famousDays } from "./famous.ts";
 import { demoLandscape } from "./landscapes.ts";
 import { type EventName, eventDescription, eventName, type NameContext, organizerName } from "./names.ts";
-import { pickCumulative, Rng } from "./prng.ts";
 import { type Anchor, haversine, type Relief, reliefAt, terrainAt } from "./terrain.ts";
 import { synthesizeTrack } from "./track.ts";
 

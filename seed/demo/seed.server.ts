@@ -6,12 +6,12 @@ import {
   eventHistory,
   events,
   tracks,
-} from "../../../features/events/events.tables.ts";
-import { communes, departments, regions } from "../../../features/geo/geo.tables.ts";
-import { sports } from "../../../features/sports/sports.tables.ts";
-import { ELEVATION_BANDS, elevationBandOf } from "../../../shared/constants.ts";
-import type { Db } from "../../client.server.ts";
-import { bulkInsert, type SqlRunner, withIndexesBuiltAfter } from "../bulk.server.ts";
+} from "../../features/events/events.tables.ts";
+import { communes, departments, regions } from "../../features/geo/geo.tables.ts";
+import { sports } from "../../features/sports/sports.tables.ts";
+import { bulkInsert, type SqlRunner, withIndexesBuiltAfter } from "../../platform/db/bulk.server.ts";
+import type { Db } from "../../platform/db/client.server.ts";
+import { ELEVATION_BANDS, elevationBandOf } from "../../shared/constants.ts";
 import {
   DEFAULT_DEMO_EVENTS,
   DEFAULT_DEMO_SEED,

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { type GeoLoadOptions, type GeoLoadResult, loadGeoReference } from "../../features/geo/reference.server.ts";
-import { sports } from "../../features/sports/sports.tables.ts";
-import { SPORTS } from "../../shared/constants.ts";
-import type { Db } from "../client.server.ts";
-import { bulkInsert, type SqlRunner } from "./bulk.server.ts";
+import { type GeoLoadOptions, type GeoLoadResult, loadGeoReference } from "../features/geo/reference.server.ts";
+import { sports } from "../features/sports/sports.tables.ts";
+import { bulkInsert, type SqlRunner } from "../platform/db/bulk.server.ts";
+import type { Db } from "../platform/db/client.server.ts";
+import { SPORTS } from "../shared/constants.ts";
 
 export type ReferenceLoadResult = {
   geo: GeoLoadResult;

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TrackPoint } from "../../../features/events/events.tables.ts";
-import { GENERATED_ROOT } from "../../../features/illustrations/event-images.ts";
-import { parseLandscapeName, profileLevels } from "../../../features/illustrations/landscape.ts";
-import { elevationProfile, trackStats } from "../../../features/tracks/track-stats.ts";
-import { SPORTS } from "../../../shared/constants.ts";
-import { zonedTime } from "../../../shared/zoned-time.ts";
-import { type Database, openDatabase } from "../../client.server.ts";
+import type { TrackPoint } from "../../features/events/events.tables.ts";
+import { GENERATED_ROOT } from "../../features/illustrations/event-images.ts";
+import { parseLandscapeName, profileLevels } from "../../features/illustrations/landscape.ts";
+import { elevationProfile, trackStats } from "../../features/tracks/track-stats.ts";
+import { type Database, openDatabase } from "../../platform/db/client.server.ts";
+import { Rng } from "../../platform/prng.ts";
+import { SPORTS } from "../../shared/constants.ts";
+import { zonedTime } from "../../shared/zoned-time.ts";
 import { type EnsureSeededResult, ensureSeeded } from "../index.server.ts";
 import { addMonths } from "./dates.ts";
 import { FAMOUS_RACES } from "./famous.ts";
@@ -17,7 +18,6 @@ import {
   generateDemoCatalogue,
 } from "./generator.ts";
 import { placeCore, withA, withDe } from "./names.ts";
-import { Rng } from "./prng.ts";
 import { loadDemoPlaces } from "./seed.server.ts";
 import { haversine, MASSIFS, MOUNTAIN_DEPARTMENTS, terrainAt, WATERS } from "./terrain.ts";
 import { synthesizeTrack } from "./track.ts";

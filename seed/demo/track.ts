@@ -1,7 +1,7 @@
-import type { TrackPoint } from "../../../features/events/events.tables.ts";
-import type { TrackStats } from "../../../features/tracks/track-stats.ts";
-import { elevationProfile, trackStats } from "../../../features/tracks/track-stats.ts";
-import type { Rng } from "./prng.ts";
+import type { TrackPoint } from "../../features/events/events.tables.ts";
+import type { TrackStats } from "../../features/tracks/track-stats.ts";
+import { elevationProfile, trackStats } from "../../features/tracks/track-stats.ts";
+import type { Rng } from "../../platform/prng.ts";
 
 export type SynthesizeOptions = {
   lat: number;

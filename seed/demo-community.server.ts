@@ -11,13 +11,13 @@
  * in as them. Made once, on a catalogue that has none; later starts change nothing.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { rows } from "../../db/rows.server.ts";
-import { Rng } from "../../db/seed/demo/prng.ts";
-import { users } from "../accounts/accounts.tables.ts";
-import { refreshMemberAchievements } from "../badges/badges.service.server.ts";
-import { calendarEntries } from "../engagement/engagement.tables.ts";
-import { results } from "../results/results.tables.ts";
+import { users } from "../features/accounts/accounts.tables.ts";
+import { refreshMemberAchievements } from "../features/badges/badges.service.server.ts";
+import { calendarEntries } from "../features/engagement/engagement.tables.ts";
+import { results } from "../features/results/results.tables.ts";
+import type { Db } from "../platform/db/client.server.ts";
+import { rows } from "../platform/db/rows.server.ts";
+import { Rng } from "../platform/prng.ts";
 
 /** The demo members' addresses: `coureur.<n>@example.com`. */
 const EMAIL_DOMAIN = "@example.com";

@@ -1,5 +1,5 @@
-import type { SportKey } from "../../../shared/constants.ts";
-import type { Rng } from "./prng.ts";
+import type { Rng } from "../../platform/prng.ts";
+import type { SportKey } from "../../shared/constants.ts";
 import type { Anchor } from "./terrain.ts";
 
 const ELIDING = /^[AEIOUYÂÀÉÈÊËÎÏÔÖÛÙÜŒH]/i;
