@@ -9,7 +9,7 @@ import { useEventActions } from "../../features/engagement/components/use-event-
 import { EventPage, eventCrumbs } from "../../features/events/components/EventPage.tsx";
 import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
-import { CONTACT_ANCHOR } from "../../features/organizers/components/islands.tsx";
+import { CONTACT_ANCHOR } from "../../features/organizers/contact-anchor.ts";
 import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
 import { PosterLink } from "../../features/posters/components/PosterLink.tsx";
 import { RatingBlockIsland } from "../../features/ratings/components/islands.tsx";

@@ -15,8 +15,18 @@ import {
   readCommunesCsv,
   resolveCommunesCsvSource,
 } from "./laposte.server.ts";
+import type { CommuneRow, DepartmentRow, GeoReference, PlacementReport, RegionRow } from "./reference-rows.ts";
 import { readShippedReference, SHIPPED_REFERENCE_DIR, shippedReferenceCodes } from "./shipped-reference.server.ts";
 import { slugify } from "./slugify.ts";
+
+export type {
+  CommuneRow,
+  DepartmentRow,
+  GeoReference,
+  PlacedBy,
+  PlacementReport,
+  RegionRow,
+} from "./reference-rows.ts";
 
 /** Zones of @etalab/decoupage-administratif kept: metropolitan France and the overseas departments. */
 const KEPT_ZONES = new Set(["metro", "drom"]);
@@ -66,23 +76,6 @@ export function readEtalab(): Etalab {
   };
 }
 
-export type PlacedBy = "laposte" | "merged" | "locality" | "postal_code" | "epci" | "department";
-
-export type RegionRow = typeof regions.$inferInsert;
-export type DepartmentRow = typeof departments.$inferInsert;
-export type CommuneRow = typeof communes.$inferInsert & { placedBy: PlacedBy };
-
-export type PlacementReport = {
-  communes: number;
-  /** Own row in La Poste's table. */
-  laposte: number;
-  /** Mean of its former (delegated/associated) communes or municipal arrondissements found in La Poste's table. */
-  merged: number;
-  /** Everything else, by method (see buildGeoReference). */
-  fallback: number;
-  fallbackBy: { locality: number; postalCode: number; epci: number; department: number };
-};
-
 export function formatPlacementReport(r: PlacementReport): string {
   const f = r.fallbackBy;
   return (
@@ -91,14 +84,6 @@ export function formatPlacementReport(r: PlacementReport): string {
     `${f.epci} intercommunality centroid, ${f.department} department centroid)`
   );
 }
-
-export type GeoReference = {
-  countries: CountryRow[];
-  regions: RegionRow[];
-  departments: DepartmentRow[];
-  communes: CommuneRow[];
-  report: PlacementReport;
-};
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 

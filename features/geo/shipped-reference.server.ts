@@ -17,7 +17,7 @@ import type {
   PlacedBy,
   PlacementReport,
   RegionRow,
-} from "./reference.server.ts";
+} from "./reference-rows.ts";
 import { slugify } from "./slugify.ts";
 
 export const SHIPPED_REFERENCE_DIR = "features/geo/data";

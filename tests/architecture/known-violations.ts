@@ -10,10 +10,5 @@ import type { KnownViolations } from "./rules.ts";
 export const knownViolations: KnownViolations = {
   layer: [],
   featureOutward: [],
-  fileCycle: [
-    "features/geo/reference.server.ts -> features/geo/shipped-reference.server.ts",
-    "features/geo/shipped-reference.server.ts -> features/geo/reference.server.ts",
-    "features/organizers/components/ContactOrganizer.tsx -> features/organizers/components/islands.tsx",
-    "features/organizers/components/islands.tsx -> features/organizers/components/ContactOrganizer.tsx",
-  ],
+  fileCycle: [],
 };

@@ -7,13 +7,13 @@ import type { FormResult } from "../../../shared/ui/form/submission.ts";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import { CONTACT_ANCHOR } from "../contact-anchor.ts";
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
   contactOrganizerBodySchema,
   SENDER_NAME_MAX,
 } from "../organizer.contract.ts";
-import { CONTACT_ANCHOR } from "./islands.tsx";
 
 /** Where the page's form stands after a visit without JavaScript (?open=contact, or a posted message). */
 export type ContactNoScript = { open?: boolean; result?: FormResult; sent?: boolean };

@@ -1,7 +1,6 @@
 import { island } from "../../../shared/ui/island.tsx";
 
-/** The name of the contact card's "open" link, for visits without JavaScript (`?open=contact`). */
-export const CONTACT_ANCHOR = "contact";
+export { CONTACT_ANCHOR } from "../contact-anchor.ts";
 
 const card = <div className="min-h-32 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-hidden="true" />;
 
