@@ -1,5 +1,5 @@
-import fs from "node:fs";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { launchChromium } from "../support/chromium.ts";
 import { CLIENT_ADDRESS } from "./client-address.ts";
 
 /** The last console messages and page errors of each page, shown when a page never hydrates. */
@@ -12,31 +12,8 @@ function remember(page: Page | null | undefined, message: string) {
   pageMessages.set(page, list);
 }
 
-/**
- * Debian's Chromium headless shell (package chromium-headless-shell) when installed, as on CI: the
- * same Blink and V8 as the full browser without its desktop shell, half the CPU per journey
- * (docs/decisions/041-chromium-headless-shell-for-journeys.md); else Debian's chromium;
- * CHROMIUM_PATH overrides both.
- */
-function chromiumPath(): string {
-  const headlessShell = "/usr/lib/chromium/chromium-headless-shell";
-  return process.env.CHROMIUM_PATH || (fs.existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
-}
-
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  const browser = await launchChromium();
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options?: BrowserContextOptions) => {
     // This journey file's own client address (client-address.ts), unless the journey sets one.
