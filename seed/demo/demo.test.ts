@@ -46,6 +46,9 @@ describe("building blocks", () => {
     expect(withDe("Annecy")).toBe("d'Annecy");
     expect(withDe("Le Havre")).toBe("du Havre");
     expect(withDe("Les Sables-d'Olonne")).toBe("des Sables-d'Olonne");
+    expect(withDe("Hyères")).toBe("d'Hyères");
+    expect(withDe("Haut Valromey")).toBe("de Haut Valromey");
+    expect(withDe("Hazebrouck")).toBe("de Hazebrouck");
     expect(withDe("La Rochelle")).toBe("de La Rochelle");
     expect(withDe("Évian-les-Bains")).toBe("d'Évian-les-Bains");
     expect(withA("Le Mans")).toBe("au Mans");

@@ -3,12 +3,14 @@ import type { SportKey } from "../../shared/constants.ts";
 import type { Anchor } from "./terrain.ts";
 
 const ELIDING = /^[AEIOUYÂÀÉÈÊËÎÏÔÖÛÙÜŒH]/i;
+/** Names whose "h" is aspirated: « de Haut Valromey », « de Hazebrouck », « de Haguenau », not « d'H… ». */
+const ASPIRATED_H = /^Ha/;
 
 /** "de Nantes", "d'Annecy", "du Havre", "des Sables-d'Olonne", "de La Rochelle". */
 export function withDe(name: string): string {
   if (name.startsWith("Le ")) return `du ${name.slice(3)}`;
   if (name.startsWith("Les ")) return `des ${name.slice(4)}`;
-  if (ELIDING.test(name)) return `d'${name}`;
+  if (ELIDING.test(name) && !ASPIRATED_H.test(name)) return `d'${name}`;
   return `de ${name}`;
 }
 
