@@ -4,7 +4,6 @@ import { ALERT_PARAM } from "../../features/alerts/components/AlertMeButton.tsx"
 import { BrowseLinks } from "../../features/search/components/BrowseLinks.tsx";
 import { toDepartmentRefs, toRegionRefs } from "../../features/search/components/geo-refs.ts";
 import type { HomeGroup } from "../../features/search/components/HomeGroups.tsx";
-import { forgivingSearch } from "../../features/search/components/run-search.ts";
 import { SearchExplorer } from "../../features/search/components/SearchExplorer.tsx";
 import { broaderSuggestion, TYPED_PARAM, understoodSearchHref } from "../../features/search/page-search.server.ts";
 import { searchQuerySchema } from "../../features/search/search.contract.ts";
@@ -53,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The home page proper (no filter, first page) also shows this weekend's and new races.
   const home = !hasSearchFilters(asked) && !asked.page;
   const [search, regions, departments, groups] = await Promise.all([
-    forgivingSearch((query) => services.search.search(query), asked),
+    services.search.lenient(asked),
     services.geo.regions(),
     services.geo.departments(),
     home ? homeGroups(services, url.pathname) : undefined,

@@ -13,7 +13,6 @@ import {
 import { NoResults } from "../../features/search/components/NoResults.tsx";
 import { Pagination } from "../../features/search/components/Pagination.tsx";
 import { ResultList } from "../../features/search/components/ResultList.tsx";
-import { forgivingSearch } from "../../features/search/components/run-search.ts";
 import { searchHref } from "../../features/search/search-url.ts";
 import { type Locale, SPORTS } from "../../shared/constants.ts";
 import { formatNumber } from "../../shared/format.ts";
@@ -84,7 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!canonicalSlugs) throw redirect(landingPath(subject, locale, page), 301);
 
   const search = (query: Parameters<typeof services.search.search>[0]) => services.search.search(query);
-  const { result, ignored } = await forgivingSearch(search, { ...landingQuery(subject), page });
+  const { result, ignored } = await services.search.lenient({ ...landingQuery(subject), page });
   // Past the last page: back to the first.
   if (ignored.includes("page")) throw redirect(landingPath(subject, locale), 302);
 

@@ -32,15 +32,17 @@ export async function understoodSearchHref(
   return `${href}${href.includes("?") ? "&" : "?"}${typed}`;
 }
 
-/** The nearest broader search that finds races (at most `tries` counts), or null. */
+/**
+ * The nearest broader search that finds races (at most `tries` candidates, counted at once), or
+ * null.
+ */
 export async function broaderSuggestion(
   search: Counter,
   query: SearchQuery,
   tries = 12,
 ): Promise<BroaderSuggestion | null> {
-  for (const candidate of broaderSearches(query).slice(0, tries)) {
-    const count = await search.count(candidate.query);
-    if (count > 0) return { ...candidate, count };
-  }
-  return null;
+  const candidates = broaderSearches(query).slice(0, tries);
+  const counts = await Promise.all(candidates.map((candidate) => search.count(candidate.query)));
+  const nearest = counts.findIndex((count) => count > 0);
+  return nearest < 0 ? null : { ...candidates[nearest], count: counts[nearest] };
 }

@@ -954,3 +954,51 @@ describe("reused answers (the site's result cache)", () => {
     }
   });
 });
+
+describe("lenient search (the search pages)", () => {
+  const service = () => searchService(t.database.db, () => TEST_REFERENCE_DATE, { countCacheMs: 0 });
+
+  it("leaves out every refused field in one call and names them all", async () => {
+    const lenient = service();
+    const outcome = await lenient.lenient({
+      sport: ["trail"],
+      from: "2026-09-01",
+      to: "2026-06-01",
+      page: 40,
+    });
+    expect(outcome.query).toEqual({ sport: ["trail"] });
+    expect(outcome.ignored).toEqual(["to", "page"]);
+    const strict = await lenient.search({ sport: ["trail"] });
+    expect(outcome.result.total).toBe(strict.total);
+    expect(outcome.result.page).toBe(1);
+    expect(outcome.result.items.map((item) => item.id)).toEqual(strict.items.map((item) => item.id));
+  });
+
+  it("names schema and reference refusals together, with the fields that go with them left out", async () => {
+    const outcome = await service().lenient({
+      q: "trail",
+      literal: true,
+      region: "nowhere",
+      place: "00000",
+      radius: 5000,
+      sort: "distance",
+    });
+    // The radius fails the schema (then goes with its place), the region and the place the references.
+    expect(outcome.ignored).toEqual(["radius", "region", "place"]);
+    expect(outcome.query).toEqual({ q: "trail", literal: true });
+    expect(outcome.result.total).toBe((await search("q=trail")).total);
+  });
+
+  it("falls back to no filter when the refusal names no field of the search", async () => {
+    const outcome = await service().lenient({ region: "84", lng: 5.7 });
+    expect(outcome.query).toEqual({});
+    expect(outcome.ignored).toEqual(["region", "lng"]);
+    expect(outcome.result.total).toBe((await search()).total);
+  });
+
+  it("answers a valid search as the strict one does, ignoring nothing", async () => {
+    const outcome = await service().lenient({ sport: ["trail"], page: 1 });
+    expect(outcome.ignored).toEqual([]);
+    expect(outcome.result).toEqual(await search("sport=trail&page=1"));
+  });
+});

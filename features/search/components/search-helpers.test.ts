@@ -5,7 +5,7 @@ import { toDepartmentRefs, toRegionRefs } from "./geo-refs.ts";
 import { landingKind, landingPath, landingQuery, sportFromSlug } from "./landing.ts";
 import { METROPOLE, searchMapBounds } from "./map-view.ts";
 import { pageWindow } from "./pagination.ts";
-import { badRequestField, forgivingSearch } from "./run-search.ts";
+import { badRequestField } from "./run-search.ts";
 
 describe("pageWindow", () => {
   it("shows first, last, the current page and its neighbours, with gaps", () => {
@@ -23,57 +23,9 @@ describe("pageWindow", () => {
   });
 });
 
-const result = (total = 0) => ({
-  items: [],
-  total,
-  page: 1,
-  perPage: 24,
-  pages: 0,
-  facets: { sport: {}, region: {}, elevation: {} },
-  place: null,
-});
 const badRequest = (field?: string) => new ApiError("BAD_REQUEST", { field });
 
-describe("forgivingSearch", () => {
-  it("searches again without a field the service refuses, and says which", async () => {
-    const asked: unknown[] = [];
-    const search = async (query: Record<string, unknown>) => {
-      asked.push(query);
-      if (query.to) throw badRequest("to");
-      if (query.page) throw badRequest("page");
-      return result(3);
-    };
-    const outcome = await forgivingSearch(search, {
-      sport: ["trail"],
-      from: "2026-09-01",
-      to: "2026-06-01",
-      page: 40,
-    });
-    expect(outcome.result.total).toBe(3);
-    expect(outcome.query).toEqual({ sport: ["trail"] });
-    expect(outcome.ignored).toEqual(["to", "page"]);
-    expect(asked).toHaveLength(3);
-  });
-
-  it("falls back to no filter when the refusal names no field of the search", async () => {
-    const search = async (query: Record<string, unknown>) => {
-      if (Object.keys(query).length) throw badRequest();
-      return result(10);
-    };
-    const outcome = await forgivingSearch(search, { q: "x", region: "84" });
-    expect(outcome.query).toEqual({});
-    expect(outcome.ignored).toEqual(["q", "region"]);
-  });
-
-  it("lets other errors through", async () => {
-    const boom = new Error("database down");
-    await expect(
-      forgivingSearch(async () => {
-        throw boom;
-      }, {}),
-    ).rejects.toBe(boom);
-  });
-
+describe("badRequestField", () => {
   it("reads the field of a 400 whatever its prefix", () => {
     expect(badRequestField(badRequest("querystring.sport.1"))).toBe("sport");
     expect(badRequestField(badRequest("radius"))).toBe("radius");
