@@ -9,11 +9,6 @@ import type { AllowedFeatureImport } from "./rules.ts";
 
 export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
-    from: "features/accounts/access.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
     from: "features/accounts/accounts.routes.server.ts",
     to: "features/media/image-work.server.ts",
     reason: "pending issue 27",
@@ -28,25 +23,9 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/alerts/alerts.tables.ts",
     reason: "pending issue 27",
   },
-  { from: "features/accounts/accounts.service.server.ts", to: "features/geo/slugify.ts", reason: "pending issue 27" },
   {
     from: "features/accounts/accounts.service.server.ts",
     to: "features/ratings/ratings.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/alerts/alerts.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/alerts/alerts.routes.server.ts",
-    to: "features/accounts/auth.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/alerts/alerts.service.server.ts",
-    to: "features/accounts/accounts.tables.ts",
     reason: "pending issue 27",
   },
   {
@@ -65,31 +44,10 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/search/search.service.server.ts",
     reason: "pending issue 27",
   },
-  { from: "features/alerts/alerts.tables.ts", to: "features/accounts/accounts.tables.ts", reason: "pending issue 27" },
   { from: "features/alerts/alerts.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
-  {
-    from: "features/alerts/components/AlertMeButton.tsx",
-    to: "features/accounts/components/viewer.tsx",
-    reason: "pending issue 27",
-  },
   {
     from: "features/comments/comments.contract.ts",
     to: "features/ratings/ratings.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/comments.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/comments.routes.server.ts",
-    to: "features/accounts/auth.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/comments.service.server.ts",
-    to: "features/accounts/accounts.tables.ts",
     reason: "pending issue 27",
   },
   {
@@ -100,21 +58,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/comments/comments.service.server.ts",
     to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/comments.tables.ts",
-    to: "features/accounts/accounts.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/components/CommentsSection.tsx",
-    to: "features/accounts/accounts.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/components/CommentsSection.tsx",
-    to: "features/accounts/components/viewer.tsx",
     reason: "pending issue 27",
   },
   {
@@ -129,11 +72,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   },
   {
     from: "features/comments/components/EncouragementWall.tsx",
-    to: "features/accounts/components/viewer.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/components/EncouragementWall.tsx",
     to: "features/ratings/components/api.ts",
     reason: "pending issue 27",
   },
@@ -143,64 +81,71 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   {
-    from: "features/editor/components/PinMap.tsx",
-    to: "features/maps/components/RaceMap.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/components/PinMap.tsx",
-    to: "features/maps/components/map-style.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/editor/components/PlaceFields.tsx", to: "features/geo/cities.ts", reason: "pending issue 27" },
-  {
-    from: "features/editor/editor.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor.routes.server.ts",
-    to: "features/accounts/accounts.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor.routes.server.ts",
-    to: "features/accounts/auth.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor.service.server.ts",
-    to: "features/events/description.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor.service.server.ts",
+    from: "features/editor/editor-editions.service.server.ts",
     to: "features/events/event-access.server.ts",
     reason: "pending issue 27",
   },
   {
-    from: "features/editor/editor.service.server.ts",
+    from: "features/editor/editor-editions.service.server.ts",
     to: "features/events/events.tables.ts",
     reason: "pending issue 27",
   },
-  { from: "features/editor/editor.service.server.ts", to: "features/geo/slugify.ts", reason: "pending issue 27" },
-  { from: "features/editor/editor.service.server.ts", to: "features/geo/time-zone.ts", reason: "pending issue 27" },
+  {
+    from: "features/editor/editor-form-read.server.ts",
+    to: "features/events/description.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-form-read.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-form-read.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-form-write.server.ts",
+    to: "features/events/description.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-form-write.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-form-write.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-form.service.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-form.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-moderation.service.server.ts",
+    to: "features/events/description.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-moderation.service.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/editor/editor-moderation.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
   { from: "features/editor/editor.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
-  {
-    from: "features/engagement/components/PlanCourse.tsx",
-    to: "features/accounts/components/viewer.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/components/member-events.tsx",
-    to: "features/accounts/components/viewer.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/components/use-event-actions.ts",
-    to: "features/accounts/components/viewer.tsx",
-    reason: "pending issue 27",
-  },
   {
     from: "features/engagement/engagement.contract.ts",
     to: "features/organizers/organizer.contract.ts",
@@ -217,33 +162,8 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   {
-    from: "features/engagement/engagement.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.routes.server.ts",
-    to: "features/accounts/auth.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.service.server.ts",
-    to: "features/accounts/accounts.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.service.server.ts",
-    to: "features/accounts/secrets.server.ts",
-    reason: "pending issue 27",
-  },
-  {
     from: "features/engagement/engagement.service.server.ts",
     to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.service.server.ts",
-    to: "features/geo/time-zone.ts",
     reason: "pending issue 27",
   },
   {
@@ -258,31 +178,11 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   },
   {
     from: "features/engagement/engagement.tables.ts",
-    to: "features/accounts/accounts.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.tables.ts",
     to: "features/events/events.tables.ts",
     reason: "pending issue 27",
   },
   { from: "features/engagement/planning-ics.ts", to: "features/events/ics.ts", reason: "pending issue 27" },
   { from: "features/engagement/planning-ics.ts", to: "features/events/race-ics.ts", reason: "pending issue 27" },
-  {
-    from: "features/events/components/CourseCard.tsx",
-    to: "features/maps/components/RaceMap.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/CourseCard.tsx",
-    to: "features/maps/components/islands.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/ElevationChart.tsx",
-    to: "features/maps/geometry.ts",
-    reason: "pending issue 27",
-  },
   {
     from: "features/events/components/EventHero.tsx",
     to: "features/illustrations/event-images.ts",
@@ -291,16 +191,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/events/components/EventHero.tsx",
     to: "features/illustrations/sport-art-urls.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/EventInfo.tsx",
-    to: "features/maps/components/islands.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/EventPage.tsx",
-    to: "features/accounts/accounts.contract.ts",
     reason: "pending issue 27",
   },
   {
@@ -349,39 +239,10 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   {
-    from: "features/events/event-detail.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/event-detail.service.server.ts",
-    to: "features/geo/geo.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/event-detail.service.server.ts",
-    to: "features/geo/time-zone.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/event-detail.service.server.ts",
-    to: "features/maps/geometry.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/event-detail.service.server.ts",
-    to: "features/sports/sports.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
     from: "features/events/event-detail.service.server.ts",
     to: "features/tracks/track-stats.ts",
     reason: "pending issue 27",
   },
-  { from: "features/events/events.tables.ts", to: "features/geo/geo.tables.ts", reason: "pending issue 27" },
-  { from: "features/events/events.tables.ts", to: "features/sports/sports.tables.ts", reason: "pending issue 27" },
-  { from: "features/events/gpx.ts", to: "features/maps/geometry.ts", reason: "pending issue 27" },
-  { from: "features/geo/geo.routes.server.ts", to: "features/accounts/access.server.ts", reason: "pending issue 27" },
   { from: "features/illustrations/event-images.ts", to: "features/media/card-crops.ts", reason: "pending issue 27" },
   {
     from: "features/illustrations/generated-images.service.server.ts",
@@ -394,66 +255,38 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   {
-    from: "features/illustrations/illustrations.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/maps/basemap/basemap.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
-  {
-    from: "features/maps/basemap/outlines.server.ts",
-    to: "features/geo/laposte.server.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/maps/maps.routes.server.ts", to: "features/accounts/access.server.ts", reason: "pending issue 27" },
-  { from: "features/maps/maps.routes.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
-  {
-    from: "features/media/images.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/media/images.routes.server.ts",
-    to: "features/accounts/auth.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/media/images.routes.server.ts",
+    from: "features/media/event-thumbnails.service.server.ts",
     to: "features/events/event-access.server.ts",
     reason: "pending issue 27",
   },
   {
-    from: "features/media/images.service.server.ts",
-    to: "features/accounts/rate-limit.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/media/images.service.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/media/images.service.server.ts",
+    from: "features/media/event-thumbnails.service.server.ts",
     to: "features/events/events.tables.ts",
     reason: "pending issue 27",
   },
   {
-    from: "features/media/images.service.server.ts",
+    from: "features/media/event-visuals.service.server.ts",
+    to: "features/events/event-access.server.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/event-visuals.service.server.ts",
+    to: "features/events/events.tables.ts",
+    reason: "pending issue 27",
+  },
+  {
+    from: "features/media/event-visuals.service.server.ts",
     to: "features/illustrations/event-images.ts",
     reason: "pending issue 27",
   },
   {
-    from: "features/media/share-images.routes.server.ts",
-    to: "features/accounts/access.server.ts",
+    from: "features/media/images.routes.server.ts",
+    to: "features/events/event-access.server.ts",
     reason: "pending issue 27",
   },
   {
     from: "features/media/share-images.server.ts",
     to: "features/illustrations/generated-images.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/components/ClaimEvent.tsx",
-    to: "features/accounts/accounts.contract.ts",
     reason: "pending issue 27",
   },
   {
@@ -464,16 +297,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/organizers/components/ClaimEvent.tsx",
     to: "features/editor/editor.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/components/ContactOrganizer.tsx",
-    to: "features/accounts/accounts.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/components/InviteFriends.tsx",
-    to: "features/accounts/accounts.contract.ts",
     reason: "pending issue 27",
   },
   {
@@ -488,17 +311,7 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   },
   {
     from: "features/organizers/organizer.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.routes.server.ts",
     to: "features/accounts/accounts.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.routes.server.ts",
-    to: "features/accounts/auth.server.ts",
     reason: "pending issue 27",
   },
   {
@@ -518,16 +331,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   },
   {
     from: "features/organizers/organizer.service.server.ts",
-    to: "features/accounts/rate-limit.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.service.server.ts",
-    to: "features/accounts/secrets.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.service.server.ts",
     to: "features/editor/editor.tables.ts",
     reason: "pending issue 27",
   },
@@ -542,21 +345,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   {
-    from: "features/ratings/components/RatingBlock.tsx",
-    to: "features/accounts/components/viewer.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/ratings/ratings.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/ratings/ratings.routes.server.ts",
-    to: "features/accounts/auth.server.ts",
-    reason: "pending issue 27",
-  },
-  {
     from: "features/ratings/ratings.service.server.ts",
     to: "features/comments/comments.tables.ts",
     reason: "pending issue 27",
@@ -564,11 +352,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/ratings/ratings.service.server.ts",
     to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/ratings/ratings.tables.ts",
-    to: "features/accounts/accounts.tables.ts",
     reason: "pending issue 27",
   },
   { from: "features/ratings/ratings.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
@@ -587,7 +370,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/events/events.contract.ts",
     reason: "pending issue 27",
   },
-  { from: "features/search/components/PlaceField.tsx", to: "features/geo/cities.ts", reason: "pending issue 27" },
   {
     from: "features/search/components/ResultList.tsx",
     to: "features/engagement/components/FavoriteButton.tsx",
@@ -614,16 +396,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   {
-    from: "features/search/components/SearchMap.tsx",
-    to: "features/maps/components/RaceMap.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/groups.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
     from: "features/search/groups.routes.server.ts",
     to: "features/events/events.contract.ts",
     reason: "pending issue 27",
@@ -643,70 +415,16 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/events/events.tables.ts",
     reason: "pending issue 27",
   },
-  { from: "features/search/groups.service.server.ts", to: "features/geo/geo.tables.ts", reason: "pending issue 27" },
+  { from: "features/search/search-feed.server.ts", to: "features/events/ics.ts", reason: "pending issue 27" },
+  { from: "features/search/search-feed.server.ts", to: "features/events/race-ics.ts", reason: "pending issue 27" },
   {
-    from: "features/search/groups.service.server.ts",
-    to: "features/sports/sports.tables.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/search/interpret.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
-  { from: "features/search/interpret.server.ts", to: "features/geo/geo.service.server.ts", reason: "pending issue 27" },
-  { from: "features/search/interpret.server.ts", to: "features/geo/geo.tables.ts", reason: "pending issue 27" },
-  { from: "features/search/search.contract.ts", to: "features/events/events.contract.ts", reason: "pending issue 27" },
-  {
-    from: "features/search/search.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/search/search.routes.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
-  {
-    from: "features/search/search.routes.server.ts",
-    to: "features/geo/geo.routes.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/search.routes.server.ts",
-    to: "features/sports/sports.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/search.service.server.ts",
+    from: "features/search/search-listing.server.ts",
     to: "features/events/event-state.ts",
     reason: "pending issue 27",
   },
-  { from: "features/search/search.service.server.ts", to: "features/events/ics.ts", reason: "pending issue 27" },
-  { from: "features/search/search.service.server.ts", to: "features/events/race-ics.ts", reason: "pending issue 27" },
-  { from: "features/search/search.service.server.ts", to: "features/geo/geo.contract.ts", reason: "pending issue 27" },
-  {
-    from: "features/search/search.service.server.ts",
-    to: "features/geo/geo.service.server.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/search/search.service.server.ts", to: "features/geo/time-zone.ts", reason: "pending issue 27" },
-  {
-    from: "features/search/search.service.server.ts",
-    to: "features/sports/sports.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/sports/reference.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
+  { from: "features/search/search.contract.ts", to: "features/events/events.contract.ts", reason: "pending issue 27" },
   { from: "features/tracks/track-processing.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
-  { from: "features/tracks/track-processing.ts", to: "features/maps/geometry.ts", reason: "pending issue 27" },
   { from: "features/tracks/track-stats.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
-  { from: "features/tracks/track-stats.ts", to: "features/maps/geometry.ts", reason: "pending issue 27" },
-  {
-    from: "features/tracks/tracks.routes.server.ts",
-    to: "features/accounts/access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/tracks/tracks.routes.server.ts",
-    to: "features/accounts/auth.server.ts",
-    reason: "pending issue 27",
-  },
   {
     from: "features/tracks/tracks.routes.server.ts",
     to: "features/events/event-detail.contract.ts",
@@ -719,16 +437,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   },
   {
     from: "features/tracks/tracks.service.server.ts",
-    to: "features/accounts/accounts.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/tracks/tracks.service.server.ts",
-    to: "features/accounts/rate-limit.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/tracks/tracks.service.server.ts",
     to: "features/events/event-access.server.ts",
     reason: "pending issue 27",
   },
@@ -737,5 +445,4 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/events/events.tables.ts",
     reason: "pending issue 27",
   },
-  { from: "features/tracks/tracks.service.server.ts", to: "features/maps/geometry.ts", reason: "pending issue 27" },
 ];
