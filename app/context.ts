@@ -1,5 +1,5 @@
-import type { SessionUser } from "../features/accounts/accounts.contract.ts";
 import type { SiteSetup } from "../features/accounts/components/AdminWelcome.tsx";
+import type { SessionUser } from "../features/identity/identity.contract.ts";
 import type { Config } from "../platform/config.server.ts";
 import type { Services } from "../server/services.server.ts";
 import type { Locale } from "../shared/constants.ts";

@@ -11,9 +11,9 @@ import {
   useMatches,
   useRouteError,
 } from "react-router";
-import type { SessionUser } from "../features/accounts/accounts.contract.ts";
-import { ViewerProvider } from "../features/accounts/components/viewer.tsx";
 import { MemberEventsProvider } from "../features/engagement/components/member-events.tsx";
+import { ViewerProvider } from "../features/identity/components/viewer.tsx";
+import type { SessionUser } from "../features/identity/identity.contract.ts";
 import type { Locale } from "../shared/constants.ts";
 import { createI18n, localeFromPath } from "../shared/i18n/index.ts";
 import { alternateHref as alternateHrefOf } from "./alternates.ts";

@@ -14,7 +14,6 @@
  */
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { users } from "../features/accounts/accounts.tables.ts";
 import { registerActivityJobs } from "../features/activities/activities.jobs.server.ts";
 import { activitiesService } from "../features/activities/activities.service.server.ts";
 import {
@@ -23,6 +22,7 @@ import {
   STRAVA_DAILY_LIMIT,
   STRAVA_SHORT_LIMIT,
 } from "../features/activities/rate-budget.server.ts";
+import { users } from "../features/identity/identity.tables.ts";
 import { createJobQueue } from "../features/jobs/jobs.service.server.ts";
 import { openDatabase } from "../platform/db/client.server.ts";
 import { type FakeActivity, makeRunStreams, startStravaApi } from "../tests/support/strava-api.ts";

@@ -7,8 +7,8 @@
  * the results page's query on those 20,000 lines (bench/results-page.ts).
  */
 import { eq, sql } from "drizzle-orm";
-import { users } from "../features/accounts/accounts.tables.ts";
 import { courses } from "../features/events/events.tables.ts";
+import { users } from "../features/identity/identity.tables.ts";
 import { createJobQueue } from "../features/jobs/jobs.service.server.ts";
 import {
   RESULTS_IMPORT_QUEUE,

@@ -9,6 +9,7 @@ export * from "../features/engagement/engagement.tables.ts";
 export * from "../features/events/event-detail.tables.ts";
 export * from "../features/events/events.tables.ts";
 export * from "../features/geo/geo.tables.ts";
+export * from "../features/identity/identity.tables.ts";
 export * from "../features/jobs/jobs.tables.ts";
 export * from "../features/mail/mail.tables.ts";
 export * from "../features/orders/orders.tables.ts";

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../features/accounts/accounts.tables.ts";
 import { eventAccess } from "../features/events/event-access.server.ts";
 import { events } from "../features/events/events.tables.ts";
+import { users } from "../features/identity/identity.tables.ts";
 import { ConfigError, loadConfig } from "../platform/config.server.ts";
 import { TEST_REFERENCE_DATE } from "../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../tests/api/harness.ts";

@@ -5,10 +5,10 @@
  * public, so a production site never gets them by default.
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { users } from "../features/accounts/accounts.tables.ts";
-import { hashPassword } from "../features/accounts/secrets.server.ts";
 import { eventOrganizers } from "../features/editor/editor.tables.ts";
 import { events } from "../features/events/events.tables.ts";
+import { users } from "../features/identity/identity.tables.ts";
+import { hashPassword } from "../features/identity/secrets.server.ts";
 import type { Db } from "../platform/db/client.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
 

@@ -11,9 +11,9 @@
  * in as them. Made once, on a catalogue that has none; later starts change nothing.
  */
 import { sql } from "drizzle-orm";
-import { users } from "../features/accounts/accounts.tables.ts";
 import { refreshMemberAchievements } from "../features/badges/badges.service.server.ts";
 import { calendarEntries } from "../features/engagement/engagement.tables.ts";
+import { users } from "../features/identity/identity.tables.ts";
 import { results } from "../features/results/results.tables.ts";
 import type { Db } from "../platform/db/client.server.ts";
 import { rows } from "../platform/db/rows.server.ts";

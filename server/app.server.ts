@@ -11,15 +11,11 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import helmet from "helmet";
 import { isbot } from "isbot";
 import type { ServerBuild } from "react-router";
-import { access, installAccessRules, withAccess } from "../features/accounts/access.server.ts";
 import { accountsRoutes } from "../features/accounts/accounts.routes.server.ts";
-import { sessionUser } from "../features/accounts/accounts.service.server.ts";
-import { cookieSecret, installAuth } from "../features/accounts/auth.server.ts";
 import type { SiteSetup } from "../features/accounts/components/AdminWelcome.tsx";
 import { firstAdminRoutes } from "../features/accounts/first-admin.routes.server.ts";
 import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
-import { SESSION_COOKIE } from "../features/accounts/sessions.server.ts";
 import { registerActivityJobs } from "../features/activities/activities.jobs.server.ts";
 import { activitiesRoutes } from "../features/activities/activities.routes.server.ts";
 import { registerAlertJobs } from "../features/alerts/alerts.jobs.server.ts";
@@ -28,8 +24,13 @@ import { commentsRoutes } from "../features/comments/comments.routes.server.ts";
 import { communityRoutes } from "../features/community/community.routes.server.ts";
 import { editorRoutes } from "../features/editor/editor.routes.server.ts";
 import { engagementRoutes } from "../features/engagement/engagement.routes.server.ts";
+import { requireTargetEditor } from "../features/events/event-access.server.ts";
 import { eventDetailRoutes } from "../features/events/event-detail.routes.server.ts";
 import { geoRoutes } from "../features/geo/geo.routes.server.ts";
+import { access, installAccessRules, withAccess } from "../features/identity/access.server.ts";
+import { cookieSecret, installAuth } from "../features/identity/auth.server.ts";
+import { SESSION_COOKIE } from "../features/identity/sessions.server.ts";
+import { sessionUser } from "../features/identity/users.server.ts";
 import { illustrationRoutes } from "../features/illustrations/illustrations.routes.server.ts";
 import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.server.ts";
 import { createMailService } from "../features/mail/mail.service.server.ts";
@@ -303,12 +304,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook("onRequest", crossSiteGuard);
   app.addHook("preValidation", refuseUnstorableInput);
   await installAuth(app, {
-    accounts: () => app.services.accounts,
+    sessions: () => app.services.accounts.sessions,
     secret,
     publicUrl: config.PUBLIC_URL,
   });
   // From here on every route declares who may call it (config.access), checked by one hook.
-  installAccessRules(app, { db: database.db });
+  installAccessRules(app, { db: database.db, requireTargetEditor });
 
   await app.register(fastifySwagger, swaggerOptions({ serverUrl: config.PUBLIC_URL }));
   await app.register(withAccess(access.anyone, fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true }));

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import type { AccessRule, RouteAccess } from "../features/accounts/access.server.ts";
-import { users } from "../features/accounts/accounts.tables.ts";
 import { eventChangeRequests, eventOrganizers } from "../features/editor/editor.tables.ts";
-import type { AccessTargetKind } from "../features/events/event-access.server.ts";
 import { courses, events, tracks } from "../features/events/events.tables.ts";
+import type { AccessRule, RouteAccess } from "../features/identity/access.server.ts";
+import { users } from "../features/identity/identity.tables.ts";
+import type { AccessTargetKind } from "../features/identity/target-editors-port.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../tests/api/harness.ts";
 import { fillUrl, routesOf, WRITE_METHODS } from "../tests/api/routes.ts";
 import { countWrites } from "../tests/api/write-counter.ts";

@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { profileBodySchema } from "../features/accounts/accounts.contract.ts";
-import { users } from "../features/accounts/accounts.tables.ts";
+import { users } from "../features/identity/identity.tables.ts";
 import { apiErrorBodySchema } from "../shared/api-error.ts";
 import {
   BAD_BODIES,

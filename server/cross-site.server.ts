@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isSameOriginRequest } from "../features/accounts/auth.server.ts";
+import { isSameOriginRequest } from "../features/identity/auth.server.ts";
 import { sendError } from "../platform/http/errors.server.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE, LOCALES } from "../shared/constants.ts";
 import { pagePath } from "../shared/i18n/pages.ts";

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../features/accounts/accounts.tables.ts";
+import { users } from "../features/identity/identity.tables.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../tests/api/harness.ts";
 
 const CONTACT_EMAIL = "secret.contact@leak.example";

@@ -42,7 +42,7 @@ async function main() {
   ] = await Promise.all([
     import("../platform/db/client.server.ts"),
     import("../seed/index.server.ts"),
-    import("../features/accounts/auth.server.ts"),
+    import("../features/identity/auth.server.ts"),
     import("../features/accounts/first-admin.routes.server.ts"),
     import("./app.server.ts"),
     import("./logging.server.ts"),

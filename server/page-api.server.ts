@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { PageApi } from "../app/context.ts";
-import { isSameOriginRequest } from "../features/accounts/auth.server.ts";
+import { isSameOriginRequest } from "../features/identity/auth.server.ts";
 import { apiErrorBody } from "../shared/api-error.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../shared/constants.ts";
 

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { AppContext } from "../app/context.ts";
-import { access } from "../features/accounts/access.server.ts";
+import { access } from "../features/identity/access.server.ts";
 import {
   type CachedPage,
   matchesEtag,

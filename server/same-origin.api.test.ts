@@ -8,7 +8,7 @@ import { EXTERNAL_CALLBACKS } from "./cross-site.server.ts";
 
 /**
  * Every write outside /api (the spec's server routes /ext/…, the pages' forms) obeys the rule /api
- * writes obey: only the site itself may ask (features/accounts/auth.server.ts, isSameOriginRequest;
+ * writes obey: only the site itself may ask (features/identity/auth.server.ts, isSameOriginRequest;
  * issue 25 §2 item 5: a cross-site form could start a poster's export and spend its credit). The
  * routes come from the app's own table, so a route added tomorrow is checked too; other services'
  * callbacks (webhooks, mail providers' one-click unsubscribe) are the listed exceptions.

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { access } from "../features/accounts/access.server.ts";
+import { access } from "../features/identity/access.server.ts";
 import { compress, etagOf, matchesEtag, preferredEncoding } from "../platform/http/page-cache.server.ts";
 import { filesBelow, precompressAssets } from "./precompress.server.ts";
 

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../features/accounts/accounts.tables.ts";
-import { LIMITS } from "../features/accounts/rate-limit.server.ts";
+import { sessions } from "../features/identity/identity.tables.ts";
+import { LIMITS } from "../features/identity/rate-limit.server.ts";
 import { browse, newBrowser } from "../tests/api/browser.ts";
 import { createTestApp, type TestApp } from "../tests/api/harness.ts";
 

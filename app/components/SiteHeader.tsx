@@ -1,7 +1,7 @@
 import { Globe, LogIn, LogOut, ShieldCheck, UserRound, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useViewer } from "../../features/accounts/components/viewer.tsx";
+import { useViewer } from "../../features/identity/components/viewer.tsx";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { Logo } from "./Logo.tsx";

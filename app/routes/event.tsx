@@ -1,5 +1,4 @@
 import { data, redirect, useRouteLoaderData, useSearchParams } from "react-router";
-import { useViewer } from "../../features/accounts/components/viewer.tsx";
 import { CommentsIsland, EncouragementWallIsland } from "../../features/comments/components/islands.tsx";
 import { EventFinishersIsland } from "../../features/community/components/islands.tsx";
 import { EventParticipants, EventStats } from "../../features/engagement/components/EventCommunity.tsx";
@@ -9,6 +8,7 @@ import { useEventActions } from "../../features/engagement/components/use-event-
 import { EventPage, eventCrumbs } from "../../features/events/components/EventPage.tsx";
 import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
+import { useViewer } from "../../features/identity/components/viewer.tsx";
 import { CONTACT_ANCHOR } from "../../features/organizers/contact-anchor.ts";
 import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
 import { PosterLink } from "../../features/posters/components/PosterLink.tsx";

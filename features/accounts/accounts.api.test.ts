@@ -5,7 +5,8 @@ import { isUniqueViolation } from "../../platform/db/rows.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server.ts";
-import { sessions, userIdentities, users, userTokens } from "./accounts.tables.ts";
+import { sessions, users } from "../identity/identity.tables.ts";
+import { userIdentities, userTokens } from "./accounts.tables.ts";
 
 let t: TestApp;
 let smtp: TestSmtpServer;

@@ -7,11 +7,8 @@ import { z } from "zod";
 import type { ErrorCode } from "../../shared/api-error.ts";
 import { LOCALES, MIN_PASSWORD_LENGTH, SPORTS, VERIFICATION_CODE_LENGTH } from "../../shared/constants.ts";
 import { secretText, text } from "../../shared/input.ts";
+import { EMAIL_STATUSES, USER_ROLES } from "../identity/identity.contract.ts";
 
-export const USER_ROLES = ["member", "organiser", "admin"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-export const EMAIL_STATUSES = ["unverified", "pending_change", "verified"] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const GENDERS = ["female", "male", "other"] as const;
 export const SPORT_KEYS = SPORTS.map((s) => s.key) as [string, ...string[]];
 /** Best times are at most 99 hours (DurationInput allows 999 h; nobody runs a marathon that long). */
@@ -188,12 +185,6 @@ export const meSchema = z.object({
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
-
-/** What the page shell needs about the visitor (header menu). */
-export type SessionUser = Pick<
-  Me,
-  "id" | "displayName" | "slug" | "role" | "emailStatus" | "photoUrl" | "firstName" | "locale"
->;
 
 export const userStatsSchema = z.object({
   badges: z.number().int(),

@@ -9,9 +9,19 @@ import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { idParam, text } from "../../shared/input.ts";
+import { access } from "../identity/access.server.ts";
+import {
+  clearSessionCookie,
+  isSameOriginRequest,
+  requestMeta,
+  requireRole,
+  requireUser,
+  setSessionCookie,
+} from "../identity/auth.server.ts";
+import { LIMITS } from "../identity/rate-limit.server.ts";
+import type { NewSession } from "../identity/sessions.server.ts";
 import { imageWork } from "../media/image-work.server.ts";
 import { refuseDeclaredOversize } from "../media/uploads.server.ts";
-import { access } from "./access.server.ts";
 import {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -31,18 +41,8 @@ import {
   userStatsSchema,
   verifyCodeBodySchema,
 } from "./accounts.contract.ts";
-import {
-  clearSessionCookie,
-  isSameOriginRequest,
-  requestMeta,
-  requireRole,
-  requireUser,
-  setSessionCookie,
-} from "./auth.server.ts";
 import { knownAccounts, rememberDevice } from "./device.server.ts";
 import { equalTimingHooks } from "./equal-timing.server.ts";
-import { LIMITS } from "./rate-limit.server.ts";
-import type { NewSession } from "./sessions.server.ts";
 
 const NO_STORE = "private, no-store";
 

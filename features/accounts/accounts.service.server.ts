@@ -9,10 +9,22 @@ import { isUniqueViolation, rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { imageUrl } from "../../shared/image-url.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import { alertPreferences, savedSearches } from "../alerts/alerts.tables.ts";
 import { slugify } from "../geo/slugify.ts";
+import { type RequestMeta, requireVerifiedEmail } from "../identity/auth.server.ts";
+import { users } from "../identity/identity.tables.ts";
+import { LIMITS, rateLimiter } from "../identity/rate-limit.server.ts";
+import {
+  hashPassword,
+  randomCode,
+  randomToken,
+  sameDigest,
+  sha256,
+  verifyPassword,
+} from "../identity/secrets.server.ts";
+import { type NewSession, sessionStore, type UserRow } from "../identity/sessions.server.ts";
+import { displayName, photoUrl } from "../identity/users.server.ts";
 import { memberContributions, recomputeRatingsOfMember } from "../ratings/ratings.service.server.ts";
 import type {
   changeEmailBodySchema,
@@ -27,13 +39,9 @@ import type {
   RegisterBody,
   recoverBodySchema,
   resetBodySchema,
-  SessionUser,
   UserStats,
 } from "./accounts.contract.ts";
-import { userFormerSlugs, userIdentities, userLogs, users, userTokens } from "./accounts.tables.ts";
-import { LIMITS, rateLimiter } from "./rate-limit.server.ts";
-import { hashPassword, randomCode, randomToken, sameDigest, sha256, verifyPassword } from "./secrets.server.ts";
-import { type NewSession, type SessionMeta, sessionStore, type UserRow } from "./sessions.server.ts";
+import { userFormerSlugs, userIdentities, userLogs, userTokens } from "./accounts.tables.ts";
 
 type Body<S extends { _zod: { output: unknown } }> = S["_zod"]["output"];
 
@@ -49,8 +57,6 @@ export interface MailSender {
     tx?: Executor;
   }): Promise<number>;
 }
-
-export type RequestMeta = SessionMeta & { ip: string };
 
 /** Codes by mail live 15 minutes and allow 5 tries; reset links live one hour. */
 export const CODE_TTL_MS = 15 * 60 * 1000;
@@ -83,43 +89,6 @@ export const EMPTY_STATS: UserStats = {
 };
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
-
-export function displayName(user: Pick<UserRow, "pseudo" | "firstName" | "lastName">): string {
-  return user.pseudo || [user.firstName, user.lastName].filter(Boolean).join(" ");
-}
-
-export function photoUrl(user: Pick<UserRow, "photo" | "updatedAt">): string | null {
-  return user.photo ? imageUrl({ kind: "user", file: user.photo, timestamp: user.updatedAt }) : null;
-}
-
-export function sessionUser(user: UserRow): SessionUser {
-  return {
-    id: user.id,
-    displayName: displayName(user),
-    firstName: user.firstName,
-    slug: user.slug,
-    role: user.role,
-    emailStatus: user.emailStatus,
-    photoUrl: photoUrl(user),
-    locale: user.locale === "en" ? "en" : "fr",
-  };
-}
-
-/** Spec section 6: an unverified email blocks comments, ratings, posters, organiser actions. */
-export function requireVerifiedEmail(user: Pick<UserRow, "emailStatus">) {
-  if (user.emailStatus === "unverified") throw new ApiError("EMAIL_VERIFICATION_REQUIRED");
-}
-
-/**
- * A member who proved they organise an event becomes an organiser; organisers and admins keep
- * their role. Takes the caller's transaction so the role changes with the rights granted.
- */
-export async function promoteToOrganiser(tx: Executor, userId: number): Promise<void> {
-  await tx
-    .update(users)
-    .set({ role: "organiser" })
-    .where(and(eq(users.id, userId), eq(users.role, "member")));
-}
 
 /**
  * What other features keep of a member and must follow the account: erased when it is disabled

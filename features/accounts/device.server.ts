@@ -5,7 +5,7 @@
  * nobody can write it for an account they have not signed into.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { isSecure } from "./auth.server.ts";
+import { isSecure } from "../identity/auth.server.ts";
 
 export const DEVICE_COOKIE = "dossard_device";
 const MAX_ACCOUNTS = 5;

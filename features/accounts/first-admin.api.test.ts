@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import { users } from "./accounts.tables.ts";
-import { cookieSecret } from "./auth.server.ts";
+import { cookieSecret } from "../identity/auth.server.ts";
+import { users } from "../identity/identity.tables.ts";
 import { CONTROL_HEADER, controlToken, setupPath, setupToken } from "./first-admin.routes.server.ts";
 
 /** A fresh install (no admin in the test world) administered from the browser and the command line. */

@@ -18,9 +18,9 @@ import { z } from "zod";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { access } from "./access.server.ts";
+import { access } from "../identity/access.server.ts";
+import { cookieSecret, requestMeta, setSessionCookie } from "../identity/auth.server.ts";
 import { emailSchema, firstAdminBodySchema, meResponseSchema, newPasswordSchema } from "./accounts.contract.ts";
-import { cookieSecret, requestMeta, setSessionCookie } from "./auth.server.ts";
 
 export const CONTROL_HEADER = "x-dossard-control";
 /** Written into the data folder while the server listens: how the command line finds it. */

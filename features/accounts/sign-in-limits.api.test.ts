@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browse, newBrowser, type TestBrowser } from "../../tests/api/browser.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { createTestApp, type TestApp } from "../../tests/api/harness.ts";
+import { LIMITS } from "../identity/rate-limit.server.ts";
 import { DEVICE_COOKIE } from "./device.server.ts";
-import { LIMITS } from "./rate-limit.server.ts";
 
 let t: TestApp;
 let now = new Date(TEST_REFERENCE_DATE);

@@ -6,8 +6,8 @@ import { uploadedFile } from "../../platform/http/route-docs.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { idParam } from "../../shared/input.ts";
-import { access } from "../accounts/access.server.ts";
-import { requireUser } from "../accounts/auth.server.ts";
+import { access } from "../identity/access.server.ts";
+import { requireUser } from "../identity/auth.server.ts";
 import { refuseDeclaredOversize } from "../media/uploads.server.ts";
 import { TRACK_MAX_BYTES } from "../tracks/track-processing.ts";
 import {

@@ -14,8 +14,8 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts.tables.ts";
 import { courses, type TrackPoint } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import { results } from "../results/results.tables.ts";
 
 export const ACTIVITY_PROVIDERS = ["strava", "file"] as const;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../tests/api/harness.ts";
 import { type FakeActivity, makeRunStreams, type StravaApi, startStravaApi } from "../../tests/support/strava-api.ts";
-import { secretBox } from "../accounts/secrets.server.ts";
+import { secretBox } from "../identity/secrets.server.ts";
 import { jobs } from "../jobs/jobs.tables.ts";
 import { STRAVA_ATHLETE_EVENT_LIMIT, STRAVA_WEBHOOK_LIMIT } from "./activities.service.server.ts";
 import { activities, stravaConnections } from "./activities.tables.ts";

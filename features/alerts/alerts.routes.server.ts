@@ -4,8 +4,8 @@ import { apiErrorBodySchema } from "../../shared/api-error.ts";
 import { LOCALES } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { idParam } from "../../shared/input.ts";
-import { access } from "../accounts/access.server.ts";
-import { requireUser } from "../accounts/auth.server.ts";
+import { access } from "../identity/access.server.ts";
+import { requireUser } from "../identity/auth.server.ts";
 import {
   alertKindSchema,
   alertPreferencesBodySchema,

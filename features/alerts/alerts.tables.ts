@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ALERT_KINDS } from "../../shared/constants.ts";
-import { users } from "../accounts/accounts.tables.ts";
 import { events } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 
 /** "Alert me": a saved search whose new matching races are mailed weekly. */
 export const savedSearches = pgTable(

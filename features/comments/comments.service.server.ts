@@ -10,9 +10,9 @@ import { isUniqueViolation, rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { CommentTarget } from "../../shared/constants.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
-import { users } from "../accounts/accounts.tables.ts";
 import { type Actor, eventAccess } from "../events/event-access.server.ts";
 import { events } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import {
   COMMENTS_PAGE_SIZE,
   type CommentInput,

@@ -1,6 +1,6 @@
 import { index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { COMMENT_TARGETS } from "../../shared/constants.ts";
-import { users } from "../accounts/accounts.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 
 export const commentTarget = pgEnum("comment_target", COMMENT_TARGETS);
 

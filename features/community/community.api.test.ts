@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testMember } from "../../tests/api/harness.ts";
-import { users } from "../accounts/accounts.tables.ts";
 import { comments } from "../comments/comments.tables.ts";
 import { calendarEntries } from "../engagement/engagement.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import { ratings } from "../ratings/ratings.tables.ts";
 import { results, userBadges } from "../results/results.tables.ts";
 import type { Directory, Finishers, Ranking, Timeline } from "./community.contract.ts";

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { idParam } from "../../shared/input.ts";
-import { access } from "../accounts/access.server.ts";
+import { access } from "../identity/access.server.ts";
 import {
   DIRECTORY_PAGE_SIZE,
   type DirectorySort,

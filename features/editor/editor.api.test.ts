@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import { users } from "../accounts/accounts.tables.ts";
 import { courses, eventHistory, events, tracks } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import { mailMessages } from "../mail/mail.tables.ts";
 import { nextYearSameWeekday } from "./editor.service.server.ts";
 import { eventChangeRequests } from "./editor.tables.ts";

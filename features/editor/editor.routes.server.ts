@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idOrNewParam, idParam, rowId, text } from "../../shared/input.ts";
-import { access, param } from "../accounts/access.server.ts";
-import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
-import { requireRole, requireUser } from "../accounts/auth.server.ts";
+import { access, param } from "../identity/access.server.ts";
+import { requireRole, requireUser, requireVerifiedEmail } from "../identity/auth.server.ts";
 import { EVENT_STATUS_TYPES, eventFormSchema, eventStatusBodySchema, isoDay } from "./editor.contract.ts";
 
 /** An event or course id; 0 for a new event. */

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server.ts";
-import { users } from "../accounts/accounts.tables.ts";
 import type { Actor } from "../events/event-access.server.ts";
+import { users } from "../identity/identity.tables.ts";
 import { eventOrganizers } from "./editor.tables.ts";
 
 /**

@@ -3,8 +3,8 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../tests/api/harness.ts";
-import { users } from "../accounts/accounts.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import { NAMED_PER_COURSE } from "./engagement.service.server.ts";
 import { calendarEntries, calendarFeeds, favorites } from "./engagement.tables.ts";
 

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { requestLocale } from "../../platform/http/errors.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { idParam } from "../../shared/input.ts";
-import { access } from "../accounts/access.server.ts";
-import { requireUser } from "../accounts/auth.server.ts";
+import { access } from "../identity/access.server.ts";
+import { requireUser } from "../identity/auth.server.ts";
 import {
   calendarBodySchema,
   calendarEntrySchema,

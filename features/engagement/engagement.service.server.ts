@@ -5,10 +5,10 @@ import { ApiError } from "../../shared/api-error.ts";
 import { type CalendarStatus, type Locale, SPORTS, type SportKey } from "../../shared/constants.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
-import { photoUrl } from "../accounts/accounts.service.server.ts";
-import { randomToken } from "../accounts/secrets.server.ts";
 import { type Actor, eventAccess } from "../events/event-access.server.ts";
 import { timeZoneOfDepartment } from "../geo/time-zone.ts";
+import { randomToken } from "../identity/secrets.server.ts";
+import { photoUrl } from "../identity/users.server.ts";
 import { memberEventEngagement } from "../ratings/ratings.service.server.ts";
 import type { SearchService } from "../search/search.service.server.ts";
 import type {

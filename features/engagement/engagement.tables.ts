@@ -12,8 +12,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { CALENDAR_STATUSES } from "../../shared/constants.ts";
-import { users } from "../accounts/accounts.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 
 /** A member's saved races (the heart on cards and event pages). */
 export const favorites = pgTable(

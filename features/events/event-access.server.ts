@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { eventChangeRequests, eventOrganizers } from "../editor/editor.tables.ts";
+import type { AccessTargetKind } from "../identity/target-editors-port.ts";
 import { courses, events, tracks } from "./events.tables.ts";
 
 export type Actor = {
@@ -43,10 +44,6 @@ export async function courseEventId(db: Executor, courseId: number): Promise<num
   if (!course) throw new ApiError("ITEM_NOT_FOUND");
   return course.eventId;
 }
-
-/** What a route's access rule may name as the thing the caller must edit (access.server.ts). */
-export const ACCESS_TARGETS = ["event", "course", "track", "changeRequest"] as const;
-export type AccessTargetKind = (typeof ACCESS_TARGETS)[number];
 
 /**
  * Whose the target is: the event it belongs to, or for a track on no course yet, its uploader.

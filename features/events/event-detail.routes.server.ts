@@ -7,7 +7,7 @@ import { fileResponse } from "../../platform/http/route-docs.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { text } from "../../shared/input.ts";
-import { access } from "../accounts/access.server.ts";
+import { access } from "../identity/access.server.ts";
 import {
   courseResponseSchema,
   EDITION_REFERENCES,

@@ -4,7 +4,7 @@ import { requestLocale } from "../../platform/http/errors.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { LOCALES } from "../../shared/constants.ts";
 import { text } from "../../shared/input.ts";
-import { access } from "../accounts/access.server.ts";
+import { access } from "../identity/access.server.ts";
 import {
   citySchema,
   countrySchema,

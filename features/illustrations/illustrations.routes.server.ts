@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fileResponse } from "../../platform/http/route-docs.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
-import { access } from "../accounts/access.server.ts";
+import { access } from "../identity/access.server.ts";
 
 /**
  * GET /media/art/<landscape>.webp (and its card crops): the landscapes of the demo

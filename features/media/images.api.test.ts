@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../platform/db/rows.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import { rateLimits, users } from "../accounts/accounts.tables.ts";
-import { LIMITS } from "../accounts/rate-limit.server.ts";
 import { courses, eventHistory, events } from "../events/events.tables.ts";
+import { rateLimits, users } from "../identity/identity.tables.ts";
+import { LIMITS } from "../identity/rate-limit.server.ts";
 import { EVENT_UPLOAD_LIMIT, eventImagesService } from "./images.service.server.ts";
 
 let t: TestApp;

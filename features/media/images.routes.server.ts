@@ -5,9 +5,9 @@ import { z } from "zod";
 import { fileResponse, uploadedFile } from "../../platform/http/route-docs.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { numeric, rowId, text } from "../../shared/input.ts";
-import { access, bodyField, formField } from "../accounts/access.server.ts";
-import { requireUser } from "../accounts/auth.server.ts";
 import type { Actor } from "../events/event-access.server.ts";
+import { access, bodyField, formField } from "../identity/access.server.ts";
+import { requireUser } from "../identity/auth.server.ts";
 import { imageWork } from "./image-work.server.ts";
 import {
   EVENT_IMAGE_KINDS,

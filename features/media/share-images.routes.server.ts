@@ -4,7 +4,7 @@ import { fileResponse } from "../../platform/http/route-docs.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { text } from "../../shared/input.ts";
 import { SHARE_IMAGE, SHARE_ROOT } from "../../shared/share-image.ts";
-import { access } from "../accounts/access.server.ts";
+import { access } from "../identity/access.server.ts";
 import { shareImagesService } from "./share-images.server.ts";
 
 const file = text().max(210).describe("The source picture's file name, then .jpg");

@@ -6,8 +6,8 @@ import { fileResponse } from "../../platform/http/route-docs.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { loginHref, pagePath } from "../../shared/i18n/pages.ts";
-import { access } from "../accounts/access.server.ts";
-import { isSameOriginRequest, requireRole, requireUser } from "../accounts/auth.server.ts";
+import { access } from "../identity/access.server.ts";
+import { isSameOriginRequest, requireRole, requireUser } from "../identity/auth.server.ts";
 import {
   adminOrdersQuerySchema,
   adminOrdersSchema,

@@ -16,7 +16,7 @@ import { rows as rowsOf } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { createI18n } from "../../shared/i18n/index.ts";
-import { users } from "../accounts/accounts.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import { creditBalance, creditLedger, grantOrderCredits } from "./credits.service.server.ts";
 import { canMove, type OrderStatus, RETRYABLE, statusesMovingTo } from "./order-status.ts";
 import type { AdminOrders, MyOrders, Order } from "./orders.contract.ts";

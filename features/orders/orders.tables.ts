@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import { ORDER_STATUSES } from "./order-status.ts";
 
 export const orderStatus = pgEnum("order_status", ORDER_STATUSES);

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestLocale } from "../../platform/http/errors.server.ts";
 import { apiErrorBodySchema } from "../../shared/api-error.ts";
-import { access } from "../accounts/access.server.ts";
 import { okSchema } from "../accounts/accounts.contract.ts";
-import { requireUser } from "../accounts/auth.server.ts";
 import { checkOrganizerBodySchema, organizerCodeBodySchema } from "../editor/editor.contract.ts";
 import { numericId } from "../events/event-detail.contract.ts";
+import { access } from "../identity/access.server.ts";
+import { requireUser } from "../identity/auth.server.ts";
 import {
   checkOrganizerResponseSchema,
   contactOrganizerBodySchema,

@@ -7,9 +7,9 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
-import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { activities, activityStreams } from "../activities/activities.tables.ts";
 import { courses, events, type TrackPoint, tracks } from "../events/events.tables.ts";
+import { type Limit, rateLimiter } from "../identity/rate-limit.server.ts";
 import type { FileStorage } from "../media/storage.server.ts";
 import { results } from "../results/results.tables.ts";
 import { type BasemapSources, BasemapUnavailableError } from "./basemap/basemap.server.ts";
@@ -86,7 +86,7 @@ function posterView(row: typeof posters.$inferSelect, credits?: number) {
 /**
  * Map layers one address may ask the preview for in a window: the creator asks once per style and
  * frame, so this only stops a script from using the server as a proxy to the (possibly paid) tile
- * sources. Counted in PostgreSQL like every other limit (features/accounts/rate-limit.server.ts):
+ * sources. Counted in PostgreSQL like every other limit (features/identity/rate-limit.server.ts):
  * several instances share it.
  */
 export const BASEMAP_LIMIT: Limit = { max: 120, windowSeconds: 10 * 60 };

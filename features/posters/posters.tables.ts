@@ -13,8 +13,8 @@ import {
   timestamp,
   varchar,
 } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts.tables.ts";
 import type { TrackPoint } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import type { PosterDesign } from "./poster.contract.ts";
 
 export const posterExportStatus = pgEnum("poster_export_status", ["pending", "running", "done", "failed"]);

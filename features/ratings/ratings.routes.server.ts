@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorBodySchema } from "../../shared/api-error.ts";
 import { idParam } from "../../shared/input.ts";
-import { access } from "../accounts/access.server.ts";
-import { requireUser } from "../accounts/auth.server.ts";
+import { access } from "../identity/access.server.ts";
+import { requireUser } from "../identity/auth.server.ts";
 import { rateBodySchema, ratingSummarySchema } from "./ratings.contract.ts";
 
 const errors = { 400: apiErrorBodySchema, 401: apiErrorBodySchema, 404: apiErrorBodySchema, 409: apiErrorBodySchema };

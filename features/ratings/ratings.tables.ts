@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts.tables.ts";
 import { events } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 
 /** One member's rating of one edition (an event row): overall 1–5 and optional criteria 1–5. */
 export const ratings = pgTable(

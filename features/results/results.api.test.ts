@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessHeaders, createTestApp, type TestApp, testMember } from "../../tests/api/harness.ts";
-import { users } from "../accounts/accounts.tables.ts";
 import { eventOrganizers } from "../editor/editor.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import { relinkClaims } from "./claims.service.server.ts";
 import { results } from "./results.tables.ts";
 

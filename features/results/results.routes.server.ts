@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorBodySchema } from "../../shared/api-error.ts";
 import { idParam } from "../../shared/input.ts";
-import { access, param } from "../accounts/access.server.ts";
-import { requireUser } from "../accounts/auth.server.ts";
+import { access, param } from "../identity/access.server.ts";
+import { requireUser } from "../identity/auth.server.ts";
 import {
   claimAnswerSchema,
   claimDecisionAnswerSchema,

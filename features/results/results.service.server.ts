@@ -9,10 +9,10 @@ import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { isUniqueViolation, rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
-import { displayName } from "../accounts/accounts.service.server.ts";
-import type { UserRow } from "../accounts/sessions.server.ts";
 import { forgetBestTimeOf, refreshMemberAchievements } from "../badges/badges.service.server.ts";
 import { type Actor, eventAccess } from "../events/event-access.server.ts";
+import type { UserRow } from "../identity/sessions.server.ts";
+import { displayName } from "../identity/users.server.ts";
 import { dropOrphanClaims } from "./claims.service.server.ts";
 import { matchName, nameWords } from "./names.ts";
 import {

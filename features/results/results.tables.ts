@@ -14,8 +14,8 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { RESULT_IMPORT_STATUSES, RESULT_SOURCES, RESULT_STATUSES } from "../../shared/constants.ts";
-import { users } from "../accounts/accounts.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import { RESULT_CLAIM_STATUSES } from "./claims.contract.ts";
 
 export const resultStatus = pgEnum("result_status", RESULT_STATUSES);

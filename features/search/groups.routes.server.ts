@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { access } from "../accounts/access.server.ts";
 import { eventCardSchema, upcomingQuerySchema } from "../events/events.contract.ts";
+import { access } from "../identity/access.server.ts";
 import { EVENT_GROUPS } from "./groups.service.server.ts";
 import { searchQuerySchema } from "./search.contract.ts";
 

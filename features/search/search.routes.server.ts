@@ -5,9 +5,9 @@ import { fileResponse } from "../../platform/http/route-docs.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, LOCALES } from "../../shared/constants.ts";
 import { text } from "../../shared/input.ts";
-import { access } from "../accounts/access.server.ts";
 import { regionSchema } from "../geo/geo.contract.ts";
 import { validationField } from "../geo/geo.routes.server.ts";
+import { access } from "../identity/access.server.ts";
 import { sportSchema } from "../sports/sports.contract.ts";
 import {
   aroundQuerySchema,

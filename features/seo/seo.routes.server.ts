@@ -5,7 +5,7 @@ import { ApiError } from "../../shared/api-error.ts";
 import { LOCALES, type Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { text } from "../../shared/input.ts";
-import { access } from "../accounts/access.server.ts";
+import { access } from "../identity/access.server.ts";
 import { sitePages } from "./site-pages.ts";
 import {
   type LocalizedPage,

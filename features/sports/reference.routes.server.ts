@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { LOCALES } from "../../shared/constants.ts";
 import { resources } from "../../shared/i18n/resources.ts";
-import { access } from "../accounts/access.server.ts";
+import { access } from "../identity/access.server.ts";
 import { sportSchema } from "./sports.contract.ts";
 
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {

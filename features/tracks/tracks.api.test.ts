@@ -9,9 +9,9 @@ import { rows } from "../../platform/db/rows.server.ts";
 import { EDITION_COPY_QUEUE } from "../../server/app.server.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
-import { rateLimits, users } from "../accounts/accounts.tables.ts";
 import { eventHistory, events, type TrackPoint, tracks } from "../events/events.tables.ts";
 import { toGpx } from "../events/gpx.ts";
+import { rateLimits, users } from "../identity/identity.tables.ts";
 import { gpxWorkers } from "./gpx-workers.server.ts";
 import {
   processGpx,

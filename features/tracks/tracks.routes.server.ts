@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { uploadedFile } from "../../platform/http/route-docs.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../shared/api-error.ts";
-import { access, bodyField, param } from "../accounts/access.server.ts";
-import { requireUser } from "../accounts/auth.server.ts";
 import { numericId } from "../events/event-detail.contract.ts";
+import { access, bodyField, param } from "../identity/access.server.ts";
+import { requireUser } from "../identity/auth.server.ts";
 import { refuseDeclaredOversize } from "../media/uploads.server.ts";
 import { gpxWorkers } from "./gpx-workers.server.ts";
 import {

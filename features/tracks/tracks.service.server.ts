@@ -10,10 +10,10 @@
 import { and, desc, eq, inArray, isNull, lt, notInArray } from "drizzle-orm";
 import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
-import { requireVerifiedEmail } from "../accounts/accounts.service.server.ts";
-import { type Limit, rateLimiter } from "../accounts/rate-limit.server.ts";
 import { type Actor, requireEventEditor } from "../events/event-access.server.ts";
 import { courses, eventHistory, events, tracks } from "../events/events.tables.ts";
+import { requireVerifiedEmail } from "../identity/auth.server.ts";
+import { type Limit, rateLimiter } from "../identity/rate-limit.server.ts";
 import { boundsOf } from "../maps/geometry.ts";
 import { type ProcessedTrack, reverseTrack, TRACK_NAME_MAX, type TrackResult } from "./track-processing.ts";
 

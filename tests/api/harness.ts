@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { users } from "../../features/accounts/accounts.tables.ts";
+import { users } from "../../features/identity/identity.tables.ts";
 import { loadConfig } from "../../platform/config.server.ts";
 import { type Database, openDatabase } from "../../platform/db/client.server.ts";
 import { ensureSeeded } from "../../seed/index.server.ts";

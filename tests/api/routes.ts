@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
-import type { RouteAccess } from "../../features/accounts/access.server.ts";
+import type { RouteAccess } from "../../features/identity/access.server.ts";
 
 /** One route of the app as it was added: a method, its URL pattern and its schema. */
 export type AppRoute = { method: string; url: string; schema?: FastifySchema };

@@ -238,11 +238,7 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/editor/editor.tables.ts",
     reason: "pending issue 27",
   },
-  {
-    from: "features/events/event-detail.service.server.ts",
-    to: "features/tracks/track-stats.ts",
-    reason: "pending issue 27",
-  },
+  { from: "features/events/event-tracks.server.ts", to: "features/tracks/track-stats.ts", reason: "pending issue 27" },
   { from: "features/illustrations/event-images.ts", to: "features/media/card-crops.ts", reason: "pending issue 27" },
   {
     from: "features/illustrations/generated-images.service.server.ts",

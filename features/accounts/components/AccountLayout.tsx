@@ -5,7 +5,7 @@ import type { Locale } from "../../../shared/constants.ts";
 import { type PageId, pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import { SectionFrame, SectionNav, type SectionNavGroup } from "../../../shared/ui/SectionNav.tsx";
-import type { SessionUser } from "../accounts.contract.ts";
+import type { SessionUser } from "../../identity/identity.contract.ts";
 
 type Section = { page: PageId; label: string; prefix?: boolean };
 /** A labelled group of a section menu (its label and its pages' labels: i18n keys of the account namespace). */

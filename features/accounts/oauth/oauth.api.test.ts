@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../platform/config.server.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../../tests/api/harness.ts";
 import { startTestOAuthProvider, type TestOAuthProvider } from "../../../tests/support/oauth-provider.ts";
-import { users } from "../accounts.tables.ts";
+import { users } from "../../identity/identity.tables.ts";
 import { SAFE_NEXT, UNSAFE_NEXT } from "../components/safe-next.cases.ts";
 import { OAUTH_STATE_COOKIE, safeNextPath } from "./oauth.routes.server.ts";
 import { countryCode, enabledProviders, OAuthProviderError, oauthProvider } from "./providers.server.ts";

@@ -19,11 +19,11 @@ import { ApiError, type ErrorCode } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { text } from "../../../shared/input.ts";
-import { access } from "../access.server.ts";
-import { requestMeta, setSessionCookie } from "../auth.server.ts";
+import { access } from "../../identity/access.server.ts";
+import { requestMeta, setSessionCookie } from "../../identity/auth.server.ts";
+import { sameDigest, sha256 } from "../../identity/secrets.server.ts";
 import { safeNext as safeNextPath } from "../components/safe-next.ts";
 import { rememberDevice } from "../device.server.ts";
-import { sameDigest, sha256 } from "../secrets.server.ts";
 import {
   isOAuthProviderName,
   OAUTH_PROVIDERS,

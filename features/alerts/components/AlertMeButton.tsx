@@ -5,7 +5,7 @@ import { apiFetch } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import { useViewer } from "../../accounts/components/viewer.tsx";
+import { useViewer } from "../../identity/components/viewer.tsx";
 
 /** The search page's one-shot parameter: "save this search as an alert" once signed in. */
 export const ALERT_PARAM = "alert";

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import type { SessionUser } from "../../identity/identity.contract.ts";
 import type { CommentView } from "../comments.contract.ts";
 import { CommentList } from "./CommentsSection.tsx";
 

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from "react-router";
 import { formatDuration } from "../../../shared/format.ts";
 import { loginHref } from "../../../shared/i18n/pages.ts";
 import { useLocale } from "../../../shared/i18n/use-locale.ts";
-import { useViewer } from "../../accounts/components/viewer.tsx";
+import { useViewer } from "../../identity/components/viewer.tsx";
 import type { EventActions } from "../engagement.contract.ts";
 
 type Planned = EventActions["calendar"][number];

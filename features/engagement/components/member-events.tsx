@@ -5,7 +5,7 @@ import { apiFetch } from "../../../shared/api-client.ts";
 import { loginHref } from "../../../shared/i18n/pages.ts";
 import { useLocale } from "../../../shared/i18n/use-locale.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import { useViewer } from "../../accounts/components/viewer.tsx";
+import { useViewer } from "../../identity/components/viewer.tsx";
 import type { FavoriteResponse, FavoritesResponse } from "../engagement.contract.ts";
 
 /** The hash a visitor comes back with after signing in to save a favourite: `#favori-42`. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useViewer } from "../../accounts/components/viewer.tsx";
+import { useViewer } from "../../identity/components/viewer.tsx";
 import type { EventActions } from "../engagement.contract.ts";
 
 /**

@@ -6,7 +6,7 @@ import { type Locale, SPORTS } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/dates.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
-import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import type { SessionUser } from "../../identity/identity.contract.ts";
 import { isGeneratedImage } from "../../illustrations/event-images.ts";
 import type { ContactNoScript } from "../../organizers/components/ContactOrganizer.tsx";
 import {

@@ -15,9 +15,9 @@ import {
 } from "../../../shared/ui/fields.tsx";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import type { SessionUser } from "../../accounts/accounts.contract.ts";
 import { CodeField } from "../../accounts/components/CodeField.tsx";
 import { checkOrganizerBodySchema, organizerCodeBodySchema } from "../../editor/editor.contract.ts";
+import type { SessionUser } from "../../identity/identity.contract.ts";
 import type { CheckOrganizerResponse, EventOrganizerInfo } from "../organizer.contract.ts";
 
 type Access = NonNullable<EventOrganizerInfo["access"]>;

@@ -6,7 +6,7 @@ import { EmailField, FormFooter, TextAreaField, TextField } from "../../../share
 import type { FormResult } from "../../../shared/ui/form/submission.ts";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import type { SessionUser } from "../../identity/identity.contract.ts";
 import { CONTACT_ANCHOR } from "../contact-anchor.ts";
 import {
   CONTACT_MESSAGE_MAX,

@@ -14,7 +14,7 @@ import {
 } from "../../../shared/ui/fields.tsx";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import type { SessionUser } from "../../accounts/accounts.contract.ts";
+import type { SessionUser } from "../../identity/identity.contract.ts";
 import { INVITATION_MAX_FRIENDS, INVITATION_MESSAGE_MAX, invitationBodySchema } from "../organizer.contract.ts";
 import { VerifyFirst } from "./ClaimEvent.tsx";
 

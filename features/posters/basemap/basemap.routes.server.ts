@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ApiError, apiErrorBodySchema } from "../../../shared/api-error.ts";
-import { access } from "../../accounts/access.server.ts";
+import { access } from "../../identity/access.server.ts";
 import { MAP_STYLE_IDS } from "../poster.contract.ts";
 import { styleAvailable } from "../render/render.ts";
 import { BasemapUnavailableError } from "./basemap.server.ts";

@@ -7,7 +7,7 @@ import { loginHref } from "../../../shared/i18n/pages.ts";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import { useViewer } from "../../accounts/components/viewer.tsx";
+import { useViewer } from "../../identity/components/viewer.tsx";
 import type { RatingSummary } from "../ratings.contract.ts";
 import { callApi } from "./api.ts";
 import { RatingForm } from "./RatingForm.tsx";

@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createI18n } from "../../../shared/i18n/index.ts";
-import type { SessionUser } from "../../accounts/accounts.contract.ts";
-import { ViewerProvider } from "../../accounts/components/viewer.tsx";
+import { ViewerProvider } from "../../identity/components/viewer.tsx";
+import type { SessionUser } from "../../identity/identity.contract.ts";
 import type { CourseResults, ResultRow } from "../results.contract.ts";
 import ResultsBrowser from "./ResultsBrowser.tsx";
 

@@ -5,7 +5,7 @@ import type { Locale } from "../../../shared/constants.ts";
 import { formatNumber } from "../../../shared/format.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { DANGER_BUTTON, INPUT_CLASS, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
-import { useViewer } from "../../accounts/components/viewer.tsx";
+import { useViewer } from "../../identity/components/viewer.tsx";
 import { callApi } from "../../ratings/components/api.ts";
 import type { ClaimAnswer } from "../claims.contract.ts";
 import {

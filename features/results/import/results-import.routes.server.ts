@@ -5,9 +5,9 @@ import { requestLocale } from "../../../platform/http/errors.server.ts";
 import { uploadedFile } from "../../../platform/http/route-docs.server.ts";
 import { ApiError, apiErrorBodySchema } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
-import { access, bodyField, formField } from "../../accounts/access.server.ts";
-import { requireUser } from "../../accounts/auth.server.ts";
 import { numericId } from "../../events/event-detail.contract.ts";
+import { access, bodyField, formField } from "../../identity/access.server.ts";
+import { requireUser } from "../../identity/auth.server.ts";
 import type { ReadFile } from "./file-task.server.ts";
 import { UNREADABLE_REASONS, type UnreadableReason } from "./read-grid.server.ts";
 import {

@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db, Executor } from "../../platform/db/client.server.ts";
-import { sessions, users } from "./accounts.tables.ts";
+import { sessions, users } from "./identity.tables.ts";
 import { randomToken, sha256 } from "./secrets.server.ts";
 
 export const SESSION_COOKIE = "dossard_session";

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import type { Me, SessionUser } from "../accounts.contract.ts";
+import type { SessionUser } from "../identity.contract.ts";
 
 /**
  * Who is looking at the page. Pages that are the same for everyone (home, search, landing and event
@@ -19,7 +19,8 @@ const ViewerContext = createContext<Viewer>({ status: "anonymous", user: null })
 /** The last member seen in this browser: fills the header at once, before `/api/me` answers. */
 const REMEMBERED = "dossard.viewer";
 
-function sessionUserOf(me: Me): SessionUser {
+/** The member as `/api/me` answers them (accounts' `Me`) narrowed to what the shell shows. */
+function sessionUserOf(me: SessionUser): SessionUser {
   return {
     id: me.id,
     displayName: me.displayName,
@@ -57,7 +58,7 @@ export async function fetchViewer(fetcher: typeof fetch = fetch): Promise<Sessio
     const response = await fetcher("/api/me", { credentials: "same-origin", headers: { accept: "application/json" } });
     if (response.status === 401) return null;
     if (!response.ok) return "unknown";
-    const body = (await response.json()) as { user: Me };
+    const body = (await response.json()) as { user: SessionUser };
     return sessionUserOf(body.user);
   } catch {
     return "unknown";

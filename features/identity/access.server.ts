@@ -24,9 +24,8 @@ import type {
 import type { Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { idParam, numeric, rowId } from "../../shared/input.ts";
-import { type AccessTargetKind, requireTargetEditor } from "../events/event-access.server.ts";
-import { requireVerifiedEmail } from "./accounts.service.server.ts";
-import { requireUser } from "./auth.server.ts";
+import { requireUser, requireVerifiedEmail } from "./auth.server.ts";
+import type { AccessTargetKind, RequireTargetEditor } from "./target-editors-port.ts";
 
 /**
  * anyone: no session needed. member: signed in. verified: signed in with a verified e-mail
@@ -116,7 +115,12 @@ function idAt(request: FastifyRequest, where: "params" | "body", key: string): n
 }
 
 /** Throws LOGIN_REQUIRED, FORBIDDEN or EMAIL_VERIFICATION_REQUIRED when the caller may not. */
-export async function checkAccess(db: Executor, request: FastifyRequest, rule: AccessRule): Promise<void> {
+export async function checkAccess(
+  db: Executor,
+  request: FastifyRequest,
+  rule: AccessRule,
+  requireTargetEditor: RequireTargetEditor,
+): Promise<void> {
   if (rule.who === "anyone") return;
   const { user } = await requireUser(request);
   if (rule.who === "admin" && user.role !== "admin") throw new ApiError("FORBIDDEN");
@@ -132,8 +136,14 @@ export async function checkAccess(db: Executor, request: FastifyRequest, rule: A
   }
 }
 
-/** Call before any route is registered: every later route must carry (or inherit) a rule. */
-export function installAccessRules(app: FastifyInstance, options: { db: Executor }) {
+/**
+ * Call before any route is registered: every later route must carry (or inherit) a rule.
+ * `requireTargetEditor` judges `editorOf` rules (features/events, through target-editors-port.ts).
+ */
+export function installAccessRules(
+  app: FastifyInstance,
+  options: { db: Executor; requireTargetEditor: RequireTargetEditor },
+) {
   const table: RouteAccess[] = [];
   app.decorate("routeAccess", table);
   app.addHook("onRoute", function (this: FastifyInstance & ScopeWithAccess, route) {
@@ -146,6 +156,6 @@ export function installAccessRules(app: FastifyInstance, options: { db: Executor
   app.addHook("preValidation", async (request) => {
     // Only the not-found handler has no rule: every route was given one above.
     const rule = request.routeOptions.config.access;
-    if (rule) await checkAccess(options.db, request, rule);
+    if (rule) await checkAccess(options.db, request, rule, options.requireTargetEditor);
   });
 }

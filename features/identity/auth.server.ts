@@ -12,11 +12,20 @@ import fastifyCookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../../shared/api-error.ts";
 import { ACCESS_HEADER, ACCESS_HEADER_VALUE } from "../../shared/constants.ts";
-import type { UserRole } from "./accounts.contract.ts";
-import type { AccountsService, RequestMeta } from "./accounts.service.server.ts";
-import { LONG_SESSION_MS, type NewSession, SESSION_COOKIE, type UserRow } from "./sessions.server.ts";
+import type { UserRole } from "./identity.contract.ts";
+import {
+  LONG_SESSION_MS,
+  type NewSession,
+  SESSION_COOKIE,
+  type SessionMeta,
+  type SessionStore,
+  type UserRow,
+} from "./sessions.server.ts";
 
 export type Auth = { user: UserRow; sessionId: string; token: string };
+
+/** Where a request comes from, as sessions and account logs record it. */
+export type RequestMeta = SessionMeta & { ip: string };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -39,6 +48,11 @@ export async function requireRole(request: FastifyRequest, role: UserRole): Prom
   const auth = await requireUser(request);
   if (ROLE_RANK[auth.user.role] < ROLE_RANK[role]) throw new ApiError("FORBIDDEN");
   return auth;
+}
+
+/** Spec section 6: an unverified email blocks comments, ratings, posters, organiser actions. */
+export function requireVerifiedEmail(user: Pick<UserRow, "emailStatus">) {
+  if (user.emailStatus === "unverified") throw new ApiError("EMAIL_VERIFICATION_REQUIRED");
 }
 
 /**
@@ -108,7 +122,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
 
 export async function installAuth(
   app: FastifyInstance,
-  options: { accounts: () => AccountsService; secret: string; publicUrl: string },
+  options: { sessions: () => SessionStore; secret: string; publicUrl: string },
 ) {
   await app.register(fastifyCookie, { secret: options.secret });
   app.decorateRequest("auth", async () => null);
@@ -118,7 +132,7 @@ export async function installAuth(
       pending ??= (async () => {
         const token = request.cookies[SESSION_COOKIE];
         if (!token) return null;
-        const found = await options.accounts().sessions.resolve(token);
+        const found = await options.sessions().resolve(token);
         if (!found) {
           clearSessionCookie(request, reply, options.publicUrl);
           return null;
