@@ -1,18 +1,20 @@
-import { ArrowLeft, ArrowRight, CircleAlert, ExternalLink, Hourglass, Info, LoaderCircle, Save } from "lucide-react";
+import { ArrowLeft, CircleAlert, ExternalLink } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useBlocker, useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { apiFetch } from "../../../shared/api-client.ts";
 import { apiErrorBodySchema } from "../../../shared/api-error.ts";
-import { formatPageDate } from "../../../shared/dates.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
-import { Dialog } from "../../../shared/ui/Dialog.tsx";
-import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
+import { SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import type { EditableEvent } from "../editor.contract.ts";
-import { CommunicationStep } from "./CommunicationStep.tsx";
-import { CoursesStep } from "./CoursesStep.tsx";
-import { clearDraft, draftKey, readDraft, type StoredDraft, writeDraft } from "./drafts.ts";
+import { CurrentStep } from "./CurrentStep.tsx";
+import { DraftPrompt } from "./DraftPrompt.tsx";
+import { type Duplicate, DuplicatesDialog } from "./DuplicatesDialog.tsx";
+import { clearDraft, draftKey } from "./drafts.ts";
+import { EditorBottomBar } from "./EditorBottomBar.tsx";
+import { EditorNotices } from "./EditorNotices.tsx";
+import { FIRST_ERROR, firstErrorPath, firstStepWithErrors, focusPath } from "./editor-focus.ts";
 import {
   comparable,
   draftFromEvent,
@@ -24,18 +26,17 @@ import {
   type TrackInfo,
   toPayload,
 } from "./form-model.ts";
-import { InfoStep } from "./InfoStep.tsx";
+import { LeaveDialog, useLeaveGuard } from "./LeaveGuard.tsx";
 import { StatusBadges } from "./StatusBadges.tsx";
 import { StepIndicator } from "./StepIndicator.tsx";
-import { type Visuals, VisualsStep } from "./VisualsStep.tsx";
+import { useDraftAutosave } from "./use-draft-autosave.ts";
+import type { Visuals } from "./VisualsStep.tsx";
 import { type FieldErrors, validateAll, validateStep } from "./validate.ts";
 
 export type EditorEvent = Pick<
   EditableEvent,
   "id" | "slug" | "status" | "checkStatus" | "cancelled" | "postponed" | "access" | "name"
 >;
-
-type Duplicate = { id: number; slug: string; name: string; startDate: string; city: string | null };
 
 type Props = {
   locale: "fr" | "en";
@@ -57,43 +58,6 @@ type SaveAnswer = { event: EditableEvent; requestId: number | null; created: boo
 function metaOf(event: EditableEvent): EditorEvent {
   const { id, slug, status, checkStatus, cancelled, postponed, access, name } = event;
   return { id, slug, status, checkStatus, cancelled, postponed, access, name };
-}
-
-/** The element holding a field path's control, its first focusable element, opening any folded section. */
-function focusPath(path: string): boolean {
-  const box = document.querySelector<HTMLElement>(`[data-field="${path}"]`);
-  if (!box) return false;
-  let parent = box.parentElement;
-  while (parent) {
-    if (parent instanceof HTMLDetailsElement) parent.open = true;
-    parent = parent.parentElement;
-  }
-  const target =
-    box.querySelector<HTMLElement>(
-      'input:not([type="hidden"]):not(:disabled), textarea, select, [role="combobox"], [role="textbox"], button:not(:disabled)',
-    ) ?? box;
-  target.focus({ preventScroll: true });
-  target.scrollIntoView?.({ block: "center" });
-  return true;
-}
-
-/** Of the fields in error, the one first on the page. */
-function firstErrorPath(errors: FieldErrors): string | null {
-  let first: { path: string; el: Element } | null = null;
-  for (const path of Object.keys(errors)) {
-    const el = document.querySelector(`[data-field="${path}"]`);
-    if (!el) continue;
-    if (!first || first.el.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) first = { path, el };
-  }
-  return first?.path ?? Object.keys(errors)[0] ?? null;
-}
-
-const FIRST_ERROR = "@first-error";
-
-/** The first step, in order, holding one of these errors. */
-function firstStepWithErrors(errors: FieldErrors): Step | null {
-  const steps = new Set(Object.keys(errors).map(stepOfField));
-  return STEPS.find((s) => steps.has(s)) ?? null;
 }
 
 /**
@@ -138,14 +102,10 @@ export function EventEditor({
   const [visuals, setVisuals] = useState<Visuals>(initialVisuals);
   const [duplicates, setDuplicates] = useState<Duplicate[] | null>(null);
   const [requestSent, setRequestSent] = useState(false);
-  const [storedDraft, setStoredDraft] = useState<StoredDraft | null>(null);
   const [announcement, setAnnouncement] = useState("");
 
   const key = draftKey(userId, meta?.id ?? null);
   const dirty = comparable(draft) !== baseline;
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  const skipBlocker = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pendingFocus = useRef<string | null>(null);
   const [focusTick, setFocusTick] = useState(0);
@@ -178,21 +138,7 @@ export function EventEditor({
     firstRender.current = false;
   }, []);
 
-  // A saved draft different from what the page loaded is offered back.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
-  useEffect(() => {
-    const stored = readDraft(key);
-    if (stored && comparable(stored.form) !== baseline) setStoredDraft(stored);
-    else if (stored) clearDraft(key);
-  }, []);
-
-  // Unsaved work is kept in the browser, a moment after each change.
-  useEffect(() => {
-    if (storedDraft) return; // not over the draft still on offer
-    if (!dirty) return;
-    const timer = setTimeout(() => writeDraft(key, draft, step), 400);
-    return () => clearTimeout(timer);
-  }, [draft, step, dirty, key, storedDraft]);
+  const { storedDraft, setStoredDraft } = useDraftAutosave(key, draft, step, dirty, baseline);
 
   // The first save's redirect lands here: say it, and open the visuals.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival
@@ -202,22 +148,7 @@ export function EventEditor({
     if (arrival?.saved) window.history.replaceState({ ...window.history.state, usr: null }, "");
   }, []);
 
-  // Leaving the page with unsaved changes: the browser's own prompt…
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
-
-  // …and ours for links inside the site.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirtyRef.current && !skipBlocker.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const { blocker, skipBlocker } = useLeaveGuard(dirty);
 
   // Once a step has been checked, its errors follow the edits (server errors stay until an edit).
   const attemptedRef = useRef(attempted);
@@ -435,54 +366,9 @@ export function EventEditor({
 
       <div className="mt-4 space-y-3">
         {storedDraft ? (
-          <section
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sky-950 text-sm"
-            aria-label={t("draft.label")}
-            data-testid="draft-prompt"
-          >
-            <Info className="h-5 w-5 shrink-0" aria-hidden="true" />
-            <p className="min-w-0 flex-1">
-              {t("draft.found", {
-                date: formatPageDate(storedDraft.savedAt.slice(0, 10), locale),
-                time: storedDraft.savedAt.slice(11, 16),
-              })}
-            </p>
-            <div className="flex gap-2">
-              <button type="button" className={PRIMARY_BUTTON} onClick={restore}>
-                {t("draft.restore")}
-              </button>
-              <button type="button" className={SECONDARY_BUTTON} onClick={discard}>
-                {t("draft.discard")}
-              </button>
-            </div>
-          </section>
+          <DraftPrompt storedDraft={storedDraft} locale={locale} restore={restore} discard={discard} />
         ) : null}
-        {meta?.status === "pending" ? (
-          <p
-            className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm"
-            data-testid="pending-notice"
-          >
-            <Hourglass className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            {t("editor.pending")}
-          </p>
-        ) : null}
-        {meta?.access === "member" ? (
-          <p className="flex items-start gap-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sky-950 text-sm">
-            <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            {requestSent ? t("save.requestSent") : t("editor.memberNotice")}
-          </p>
-        ) : null}
-        {!emailVerified ? (
-          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950 text-sm">
-            <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <span>
-              {t("editor.verifyFirst")}{" "}
-              <Link to={pagePath("verifyEmail", locale)} className="font-semibold underline">
-                {t("editor.verifyLink")}
-              </Link>
-            </span>
-          </p>
-        ) : null}
+        <EditorNotices meta={meta} requestSent={requestSent} emailVerified={emailVerified} locale={locale} />
       </div>
 
       <div className="mt-6">
@@ -516,28 +402,20 @@ export function EventEditor({
           </p>
         ) : null}
 
-        {step === "info" ? (
-          <InfoStep
-            draft={draft}
-            errors={errors}
-            update={update}
-            locale={locale}
-            countries={countries}
-            revision={revision}
-          />
-        ) : step === "communication" ? (
-          <CommunicationStep draft={draft} errors={errors} update={update} />
-        ) : step === "courses" ? (
-          <CoursesStep draft={draft} errors={errors} update={update} locale={locale} focusField={requestFocus} />
-        ) : (
-          <VisualsStep
-            eventId={meta?.id ?? null}
-            canEdit={canEditVisuals}
-            visuals={visuals}
-            onChange={setVisuals}
-            eventName={draft.name || meta?.name || ""}
-          />
-        )}
+        <CurrentStep
+          step={step}
+          draft={draft}
+          errors={errors}
+          update={update}
+          locale={locale}
+          countries={countries}
+          revision={revision}
+          requestFocus={requestFocus}
+          meta={meta}
+          canEditVisuals={canEditVisuals}
+          visuals={visuals}
+          setVisuals={setVisuals}
+        />
 
         {formError ? (
           <p
@@ -549,136 +427,22 @@ export function EventEditor({
           </p>
         ) : null}
 
-        {/* Fixed at the bottom: app.css keeps the fields that get the focus above it (data-bottom-bar). */}
-        <div
-          className="fixed inset-x-0 bottom-0 z-20 border-slate-200 border-t bg-white/95 backdrop-blur"
-          data-bottom-bar=""
-        >
-          <div className="mx-auto flex w-full max-w-5xl items-center justify-between gap-2 px-4 py-2 sm:py-3">
-            <div>
-              {index > 0 ? (
-                <button
-                  type="button"
-                  className={`${SECONDARY_BUTTON} max-sm:px-3`}
-                  onClick={() => goTo(STEPS[index - 1] as Step)}
-                >
-                  <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-                  {/* On phones the arrow alone, to keep the bar on one line; the word stays for screen readers. */}
-                  <span className="sr-only sm:not-sr-only">{t("form.previous")}</span>
-                </button>
-              ) : null}
-            </div>
-            <div className="flex items-center justify-end gap-2">
-              {dirty ? (
-                <span className="hidden text-ink-500 text-sm sm:inline" data-testid="unsaved">
-                  {t("form.unsaved")}
-                </span>
-              ) : null}
-              {showSave ? (
-                <button
-                  type="button"
-                  className={`${step === "visuals" || !STEPS[index + 1] ? PRIMARY_BUTTON : SECONDARY_BUTTON} max-sm:px-3`}
-                  onClick={() => void save()}
-                  disabled={saving}
-                  aria-busy={saving || undefined}
-                  data-testid="save-event"
-                >
-                  {saving ? (
-                    <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />
-                  ) : (
-                    <Save className="h-4 w-4" aria-hidden="true" />
-                  )}
-                  {meta?.access === "member" ? (
-                    t("form.propose")
-                  ) : meta ? (
-                    t("form.save")
-                  ) : (
-                    <>
-                      <span className="sm:hidden">{t("form.save")}</span>
-                      <span className="hidden sm:inline">{t("form.saveNew")}</span>
-                    </>
-                  )}
-                </button>
-              ) : null}
-              {STEPS[index + 1] ? (
-                <button
-                  type="button"
-                  className={`${PRIMARY_BUTTON} max-sm:px-3`}
-                  onClick={() => goTo(STEPS[index + 1] as Step)}
-                  data-testid="next-step"
-                >
-                  {t("form.next")}
-                  <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                </button>
-              ) : null}
-            </div>
-          </div>
-        </div>
+        <EditorBottomBar
+          step={step}
+          meta={meta}
+          dirty={dirty}
+          showSave={showSave}
+          saving={saving}
+          goTo={goTo}
+          save={save}
+        />
       </form>
 
       {duplicates ? (
-        <Dialog
-          title={t("duplicates.title")}
-          onClose={() => setDuplicates(null)}
-          actions={
-            <>
-              <button type="button" className={SECONDARY_BUTTON} onClick={() => setDuplicates(null)}>
-                {t("form.cancel")}
-              </button>
-              <button
-                type="button"
-                className={PRIMARY_BUTTON}
-                onClick={() => {
-                  setDuplicates(null);
-                  void save(true);
-                }}
-              >
-                {t("duplicates.continue")}
-              </button>
-            </>
-          }
-        >
-          <p>{t("duplicates.lead")}</p>
-          <ul className="mt-3 space-y-2">
-            {duplicates.map((d) => (
-              <li key={d.id} className="rounded-lg border border-slate-200 p-3">
-                <a
-                  href={pagePath("event", locale, { slug: d.slug })}
-                  target="_blank"
-                  rel="noopener"
-                  className="font-semibold text-brand-800 underline"
-                >
-                  {d.name}
-                  <span className="sr-only"> {t("form.newTab")}</span>
-                </a>
-                <p className="text-ink-700">
-                  {[formatPageDate(d.startDate, locale), d.city].filter(Boolean).join(" · ")}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </Dialog>
+        <DuplicatesDialog duplicates={duplicates} locale={locale} setDuplicates={setDuplicates} save={save} />
       ) : null}
 
-      {blocker.state === "blocked" ? (
-        <Dialog
-          role="alertdialog"
-          title={t("leave.title")}
-          onClose={() => blocker.reset()}
-          actions={
-            <>
-              <button type="button" className={SECONDARY_BUTTON} onClick={() => blocker.reset()} data-autofocus>
-                {t("leave.stay")}
-              </button>
-              <button type="button" className={PRIMARY_BUTTON} onClick={() => blocker.proceed()}>
-                {t("leave.leave")}
-              </button>
-            </>
-          }
-        >
-          <p>{t("leave.text")}</p>
-        </Dialog>
-      ) : null}
+      {blocker.state === "blocked" ? <LeaveDialog blocker={blocker} /> : null}
     </div>
   );
 }
