@@ -27,6 +27,7 @@ import {
 } from "../../shared/constants.ts";
 import { communes, countries, departments, regions } from "../geo/geo.tables.ts";
 import { sports } from "../sports/sports.tables.ts";
+import type { TrackPoint } from "../tracks/track-point.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -212,7 +213,7 @@ export const coursePrices = pgTable(
   (t) => [index("course_prices_course_idx").on(t.courseId)],
 );
 
-export type TrackPoint = [lng: number, lat: number, ele: number | null];
+export type { TrackPoint };
 
 export const tracks = pgTable(
   "tracks",

@@ -1,5 +1,5 @@
-import type { TrackPoint } from "../events/events.tables.ts";
 import { splitAtBreaks } from "../maps/geometry.ts";
+import type { TrackPoint } from "./track-point.ts";
 import { haversine } from "./track-processing.ts";
 
 export type TrackStats = {

@@ -18,21 +18,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/media/uploads.server.ts",
     reason: "pending issue 27",
   },
-  {
-    from: "features/accounts/accounts.service.server.ts",
-    to: "features/alerts/alerts.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/accounts/accounts.service.server.ts",
-    to: "features/ratings/ratings.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/alerts/alerts.service.server.ts",
-    to: "features/editor/editor.service.server.ts",
-    reason: "pending issue 27",
-  },
   { from: "features/alerts/alerts.service.server.ts", to: "features/search/search-url.ts", reason: "pending issue 27" },
   {
     from: "features/alerts/alerts.service.server.ts",
@@ -44,20 +29,9 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/search/search.service.server.ts",
     reason: "pending issue 27",
   },
-  { from: "features/alerts/alerts.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
   {
     from: "features/comments/comments.contract.ts",
     to: "features/ratings/ratings.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/comments.service.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/comments.service.server.ts",
-    to: "features/events/events.tables.ts",
     reason: "pending issue 27",
   },
   {
@@ -148,27 +122,7 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   { from: "features/editor/editor.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
   {
     from: "features/engagement/engagement.contract.ts",
-    to: "features/organizers/organizer.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.contract.ts",
-    to: "features/ratings/ratings.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.contract.ts",
     to: "features/search/search.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.service.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.service.server.ts",
-    to: "features/ratings/ratings.service.server.ts",
     reason: "pending issue 27",
   },
   {
@@ -176,13 +130,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/search/search.service.server.ts",
     reason: "pending issue 27",
   },
-  {
-    from: "features/engagement/engagement.tables.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/engagement/planning-ics.ts", to: "features/events/ics.ts", reason: "pending issue 27" },
-  { from: "features/engagement/planning-ics.ts", to: "features/events/race-ics.ts", reason: "pending issue 27" },
   {
     from: "features/events/components/EventHero.tsx",
     to: "features/illustrations/event-images.ts",
@@ -346,39 +293,13 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   {
-    from: "features/ratings/ratings.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/ratings/ratings.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
-  {
     from: "features/search/components/HomeGroups.tsx",
     to: "features/engagement/components/FavoriteButton.tsx",
     reason: "pending issue 27",
   },
   {
-    from: "features/search/components/HomeGroups.tsx",
-    to: "features/events/components/EventPicture.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/components/HomeGroups.tsx",
-    to: "features/events/events.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
     from: "features/search/components/ResultList.tsx",
     to: "features/engagement/components/FavoriteButton.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/components/ResultList.tsx",
-    to: "features/events/components/EventCard.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/components/ResultList.tsx",
-    to: "features/events/components/EventPicture.tsx",
     reason: "pending issue 27",
   },
   {
@@ -391,36 +312,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/engagement/components/FavoriteButton.tsx",
     reason: "pending issue 27",
   },
-  {
-    from: "features/search/groups.routes.server.ts",
-    to: "features/events/events.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/groups.service.server.ts",
-    to: "features/events/event-state.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/groups.service.server.ts",
-    to: "features/events/events.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/groups.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/search/search-feed.server.ts", to: "features/events/ics.ts", reason: "pending issue 27" },
-  { from: "features/search/search-feed.server.ts", to: "features/events/race-ics.ts", reason: "pending issue 27" },
-  {
-    from: "features/search/search-listing.server.ts",
-    to: "features/events/event-state.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/search/search.contract.ts", to: "features/events/events.contract.ts", reason: "pending issue 27" },
-  { from: "features/tracks/track-processing.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
-  { from: "features/tracks/track-stats.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
   {
     from: "features/tracks/tracks.routes.server.ts",
     to: "features/events/event-detail.contract.ts",
