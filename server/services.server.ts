@@ -19,7 +19,11 @@ import { organizerService } from "../features/organizers/organizer.service.serve
 import type { BasemapSources } from "../features/posters/basemap/basemap.server.ts";
 import type { OpenDataSource } from "../features/posters/basemap/opendata.server.ts";
 import { type PosterSources, postersService } from "../features/posters/posters.service.server.ts";
-import { ratingsService } from "../features/ratings/ratings.service.server.ts";
+import {
+  memberContributions,
+  ratingsService,
+  recomputeRatingsOfMember,
+} from "../features/ratings/ratings.service.server.ts";
 import { resultClaimsService } from "../features/results/claims.service.server.ts";
 import { resultsImportService } from "../features/results/import/results-import.service.server.ts";
 import { resultsService } from "../features/results/results.service.server.ts";
@@ -85,19 +89,6 @@ export function createServices(
   });
   const search = searchService(db, clock, { resultCacheMs: deps.searchResultCacheMs ?? 0 });
   const engagement = engagementService(db, clock, { search, publicOrigin: deps.publicOrigin });
-  const accounts = accountsService(db, clock, {
-    ...deps,
-    memberStats: (userId) => memberStats(db, userId, clock()),
-    // An account disabled takes its imported activities and its planning feed's address with it;
-    // the GDPR export carries the activities.
-    memberData: {
-      erase: async (userId, tx) => {
-        await activities.eraseMember(userId, tx);
-        await engagement.endCalendarFeed(userId, tx);
-      },
-      export: activities.exportMember,
-    },
-  });
   const geo = geoService(db);
   const alerts = alertsService(db, clock, {
     mail: deps.mail,
@@ -105,6 +96,26 @@ export function createServices(
     tokens: unsubscribeTokens(deps.secret),
     publicOrigin: deps.publicOrigin,
     enqueue: deps.enqueue,
+  });
+  const accounts = accountsService(db, clock, {
+    ...deps,
+    memberStats: (userId) => memberStats(db, userId, clock()),
+    // What other features keep of a member follows the account (features/accounts/member-data-port.ts):
+    // disabling it takes its ratings out of the averages, its imported activities and its planning
+    // feed's address; the GDPR export carries their data.
+    memberData: {
+      erase: async (userId, tx) => {
+        await recomputeRatingsOfMember(tx, userId);
+        await activities.eraseMember(userId, tx);
+        await engagement.endCalendarFeed(userId, tx);
+      },
+      export: async (userId) => ({
+        ...(await engagement.exportMember(userId)),
+        alerts: await alerts.exportMember(userId),
+        ...(await memberContributions(db, userId)),
+        activities: await activities.exportMember(userId),
+      }),
+    },
   });
   const images = eventImagesService({
     db,

@@ -10,7 +10,6 @@ import { ApiError } from "../../shared/api-error.ts";
 import type { Locale } from "../../shared/constants.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { publicUrl } from "../../shared/public-url.ts";
-import { alertPreferences, savedSearches } from "../alerts/alerts.tables.ts";
 import { slugify } from "../geo/slugify.ts";
 import { type RequestMeta, requireVerifiedEmail } from "../identity/auth.server.ts";
 import { users } from "../identity/identity.tables.ts";
@@ -25,7 +24,6 @@ import {
 } from "../identity/secrets.server.ts";
 import { type NewSession, sessionStore, type UserRow } from "../identity/sessions.server.ts";
 import { displayName, photoUrl } from "../identity/users.server.ts";
-import { memberContributions, recomputeRatingsOfMember } from "../ratings/ratings.service.server.ts";
 import type {
   changeEmailBodySchema,
   changePasswordBodySchema,
@@ -42,6 +40,7 @@ import type {
   UserStats,
 } from "./accounts.contract.ts";
 import { userFormerSlugs, userIdentities, userLogs, userTokens } from "./accounts.tables.ts";
+import type { MemberData } from "./member-data-port.ts";
 
 type Body<S extends { _zod: { output: unknown } }> = S["_zod"]["output"];
 
@@ -90,16 +89,6 @@ export const EMPTY_STATS: UserStats = {
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-/**
- * What other features keep of a member and must follow the account: erased when it is disabled
- * (inside its transaction: activities, the planning feed), included in the GDPR export
- * (features/activities).
- */
-export type MemberDataHooks = {
-  erase(userId: number, tx: Executor): Promise<void>;
-  export(userId: number): Promise<unknown>;
-};
-
 export function accountsService(
   db: Db,
   clock: () => Date,
@@ -111,7 +100,12 @@ export function accountsService(
      * by server/services.server.ts so that accounts never reads those tables); zeros without it.
      */
     memberStats?: (userId: number) => Promise<UserStats>;
-    memberData?: MemberDataHooks;
+    /**
+     * What other features keep of the member (member-data-port.ts, filled by
+     * server/services.server.ts): erased when the account is disabled, in its export. A service
+     * built without it (create-admin, the journeys' setup) disables and exports the account alone.
+     */
+    memberData?: MemberData;
   },
 ) {
   const statsOf = async (userId: number): Promise<UserStats> =>
@@ -651,9 +645,8 @@ export function accountsService(
         await sessionsOf.deleteForUser(user.id, undefined, tx);
         await tx.delete(userTokens).where(eq(userTokens.userId, user.id));
         await tx.delete(userIdentities).where(eq(userIdentities.userId, user.id));
-        // Its ratings leave the editions' averages (features/ratings).
-        await recomputeRatingsOfMember(tx, user.id);
-        // Imported activities (Strava, files) and the planning feed go with the account.
+        // What other features keep of the member follows the account (member-data-port.ts): its
+        // ratings leave the editions' averages, imported activities and the planning feed go.
         await deps.memberData?.erase(user.id, tx);
         await log(user.id, "account_disabled", meta, undefined, tx);
         await mailMember(user, "accountDisabled", tx);
@@ -682,36 +675,6 @@ export function accountsService(
         db,
         sql`SELECT created_at, last_seen_at, ip, user_agent FROM sessions WHERE user_id = ${userId} ORDER BY created_at DESC`,
       );
-      const searches = await db
-        .select()
-        .from(savedSearches)
-        .where(eq(savedSearches.userId, userId))
-        .orderBy(savedSearches.id);
-      const [preferences] = await db.select().from(alertPreferences).where(eq(alertPreferences.userId, userId));
-      const favoriteRows = await rows<{ name: string; slug: string; created_at: string }>(
-        db,
-        sql`SELECT e.name, e.slug, f.created_at FROM favorites f JOIN events e ON e.id = f.event_id
-            WHERE f.user_id = ${userId} ORDER BY f.created_at`,
-      );
-      const planningRows = await rows<{
-        event: string;
-        slug: string;
-        course: string;
-        start_date: string;
-        status: string;
-        target_time: number | null;
-        updated_at: string;
-      }>(
-        db,
-        sql`SELECT e.name AS event, e.slug, c.name AS course, e.start_date::text AS start_date, ce.status,
-              ce.target_time, ce.updated_at
-            FROM calendar_entries ce JOIN courses c ON c.id = ce.course_id JOIN events e ON e.id = ce.event_id
-            WHERE ce.user_id = ${userId} ORDER BY e.start_date, ce.id`,
-      );
-      const [feed] = await rows<{ created_at: string }>(
-        db,
-        sql`SELECT created_at FROM calendar_feeds WHERE user_id = ${userId}`,
-      );
       return {
         exportedAt: clock().toISOString(),
         profile,
@@ -724,35 +687,7 @@ export function accountsService(
           userAgent: s.user_agent,
         })),
         activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
-        favorites: favoriteRows.map((f) => ({
-          event: f.name,
-          slug: f.slug,
-          savedAt: new Date(f.created_at).toISOString(),
-        })),
-        planning: {
-          courses: planningRows.map((p) => ({
-            event: p.event,
-            slug: p.slug,
-            course: p.course,
-            date: p.start_date,
-            status: p.status,
-            targetTimeSeconds: p.target_time,
-            updatedAt: new Date(p.updated_at).toISOString(),
-          })),
-          // The address itself is a secret: its existence only.
-          calendarFeedSince: feed ? new Date(feed.created_at).toISOString() : null,
-        },
-        alerts: {
-          savedSearches: searches.map((s) => ({
-            label: s.label,
-            query: s.query,
-            createdAt: s.createdAt.toISOString(),
-            lastSentAt: s.lastSentAt?.toISOString() ?? null,
-          })),
-          mutedKinds: preferences?.muted ?? [],
-        },
-        ...(await memberContributions(db, userId)),
-        ...(deps.memberData ? { activities: await deps.memberData.export(userId) } : {}),
+        ...(deps.memberData ? await deps.memberData.export(userId) : {}),
       };
     },
 

@@ -206,6 +206,25 @@ export function alertsService(
 
     mutedKinds,
 
+    /** GDPR export (accounts' member data port): the member's saved searches and muted kinds as stored. */
+    async exportMember(userId: number) {
+      const searches = await db
+        .select()
+        .from(savedSearches)
+        .where(eq(savedSearches.userId, userId))
+        .orderBy(savedSearches.id);
+      const [preferences] = await db.select().from(alertPreferences).where(eq(alertPreferences.userId, userId));
+      return {
+        savedSearches: searches.map((s) => ({
+          label: s.label,
+          query: s.query,
+          createdAt: s.createdAt.toISOString(),
+          lastSentAt: s.lastSentAt?.toISOString() ?? null,
+        })),
+        mutedKinds: preferences?.muted ?? [],
+      };
+    },
+
     /** The unsubscribe token of a member's alert (mails, tests). */
     tokenFor,
 

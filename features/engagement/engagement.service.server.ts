@@ -281,6 +281,54 @@ export function engagementService(
       await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     },
 
+    /** GDPR export (accounts' member data port): the member's favourites and planning. */
+    async exportMember(userId: number) {
+      const favoriteRows = await rows<{ name: string; slug: string; created_at: string }>(
+        db,
+        sql`SELECT e.name, e.slug, f.created_at FROM favorites f JOIN events e ON e.id = f.event_id
+            WHERE f.user_id = ${userId} ORDER BY f.created_at`,
+      );
+      const planningRows = await rows<{
+        event: string;
+        slug: string;
+        course: string;
+        start_date: string;
+        status: string;
+        target_time: number | null;
+        updated_at: string;
+      }>(
+        db,
+        sql`SELECT e.name AS event, e.slug, c.name AS course, e.start_date::text AS start_date, ce.status,
+              ce.target_time, ce.updated_at
+            FROM calendar_entries ce JOIN courses c ON c.id = ce.course_id JOIN events e ON e.id = ce.event_id
+            WHERE ce.user_id = ${userId} ORDER BY e.start_date, ce.id`,
+      );
+      const [feed] = await rows<{ created_at: string }>(
+        db,
+        sql`SELECT created_at FROM calendar_feeds WHERE user_id = ${userId}`,
+      );
+      return {
+        favorites: favoriteRows.map((f) => ({
+          event: f.name,
+          slug: f.slug,
+          savedAt: new Date(f.created_at).toISOString(),
+        })),
+        planning: {
+          courses: planningRows.map((p) => ({
+            event: p.event,
+            slug: p.slug,
+            course: p.course,
+            date: p.start_date,
+            status: p.status,
+            targetTimeSeconds: p.target_time,
+            updatedAt: new Date(p.updated_at).toISOString(),
+          })),
+          // The address itself is a secret: its existence only.
+          calendarFeedSince: feed ? new Date(feed.created_at).toISOString() : null,
+        },
+      };
+    },
+
     /**
      * GET /api/user/calendar.ics?token=…: the planning as iCalendar, or null for an unknown token
      * or one whose account is disabled (however it was disabled: the address is also deleted then).
