@@ -55,6 +55,9 @@ export const numeric = z.union([
 /** An id in a JSON body: a positive int4. */
 export const rowId = z.number().int().positive().max(INT4_MAX);
 
+/** A score 1–5 (a rating of an edition, the one a comment may carry): a number or a numeric string (forms). */
+export const scoreSchema = numeric.pipe(z.number().int(code("INVALID_FIELD")).min(1).max(5));
+
 /** A path or query id: digits only (no sign, exponent, spaces or hex), a positive int4. */
 export const idParam = z
   .string()

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { ErrorCode } from "../../shared/api-error.ts";
 import { COMMENT_TARGETS } from "../../shared/constants.ts";
-import { numeric, rowId, text } from "../../shared/input.ts";
-import { scoreSchema } from "../ratings/ratings.contract.ts";
+import { numeric, rowId, scoreSchema, text } from "../../shared/input.ts";
 
 const code = (c: ErrorCode) => ({ message: c });
 

@@ -1,12 +1,7 @@
 import { z } from "zod";
-import type { ErrorCode } from "../../shared/api-error.ts";
 import { RATING_CRITERIA, type RatingCriterion } from "../../shared/constants.ts";
-import { numeric, rowId } from "../../shared/input.ts";
+import { numeric, rowId, scoreSchema } from "../../shared/input.ts";
 
-const code = (c: ErrorCode) => ({ message: c });
-
-/** A score 1–5: a number or a numeric string (forms). */
-export const scoreSchema = numeric.pipe(z.number().int(code("INVALID_FIELD")).min(1).max(5));
 const optionalScore = z.union([scoreSchema, z.null()]).optional();
 
 /** POST /api/rating: creates the member's rating of an edition, or replaces it. */

@@ -9,11 +9,6 @@ import type { AllowedFeatureImport } from "./rules.ts";
 
 export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
-    from: "features/events/events.tables.ts",
-    to: "features/tracks/track-point.ts",
-    reason: "the tracks table is still declared with the events' tables; it moves to features/tracks next",
-  },
-  {
     from: "features/accounts/accounts.routes.server.ts",
     to: "features/media/image-work.server.ts",
     reason: "pending issue 27",
@@ -32,31 +27,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/alerts/alerts.service.server.ts",
     to: "features/search/search.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/comments.contract.ts",
-    to: "features/ratings/ratings.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/components/CommentsSection.tsx",
-    to: "features/ratings/components/Stars.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/components/CommentsSection.tsx",
-    to: "features/ratings/components/api.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/components/EncouragementWall.tsx",
-    to: "features/ratings/components/api.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/comments/components/moderation.tsx",
-    to: "features/ratings/components/api.ts",
     reason: "pending issue 27",
   },
   {
@@ -191,6 +161,11 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   { from: "features/events/event-tracks.server.ts", to: "features/tracks/track-stats.ts", reason: "pending issue 27" },
+  {
+    from: "features/events/events.tables.ts",
+    to: "features/tracks/track-point.ts",
+    reason: "the tracks table is still declared with the events' tables; it moves to features/tracks next",
+  },
   { from: "features/illustrations/event-images.ts", to: "features/media/card-crops.ts", reason: "pending issue 27" },
   {
     from: "features/illustrations/generated-images.service.server.ts",
@@ -290,11 +265,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/organizers/organizer.service.server.ts",
     to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/ratings/ratings.service.server.ts",
-    to: "features/comments/comments.tables.ts",
     reason: "pending issue 27",
   },
   {

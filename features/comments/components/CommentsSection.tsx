@@ -1,13 +1,13 @@
 import { Flag, MessageSquare, Pencil, Reply, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "../../../shared/api-client.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { FormError, INPUT_CLASS, LABEL_CLASS, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
+import { Stars } from "../../../shared/ui/Stars.tsx";
 import { useViewer } from "../../identity/components/viewer.tsx";
 import type { SessionUser } from "../../identity/identity.contract.ts";
-import { callApi } from "../../ratings/components/api.ts";
-import { Stars } from "../../ratings/components/Stars.tsx";
 import { COMMENT_MAX, type CommentPage, type CommentView, type ReplyView } from "../comments.contract.ts";
 import { useCommentModeration } from "./moderation.tsx";
 

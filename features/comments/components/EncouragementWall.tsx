@@ -1,12 +1,12 @@
 import { Flag, Megaphone, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "../../../shared/api-client.ts";
 import { loginHref } from "../../../shared/i18n/pages.ts";
 import { cx } from "../../../shared/ui/cx.ts";
 import { FormError, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
 import { useViewer } from "../../identity/components/viewer.tsx";
-import { callApi } from "../../ratings/components/api.ts";
 import { type CommentPage, type CommentView, WALL_MAX } from "../comments.contract.ts";
 import { useCommentModeration } from "./moderation.tsx";
 

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "../../../shared/api-client.ts";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import {
   DANGER_BUTTON,
@@ -9,7 +10,6 @@ import {
   SECONDARY_BUTTON,
 } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import { callApi } from "../../ratings/components/api.ts";
 import { REPORT_REASON_MAX } from "../comments.contract.ts";
 
 type Target = { id: number };

@@ -1,17 +1,17 @@
 import { Star } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "../../../shared/api-client.ts";
 import { RATING_CRITERIA } from "../../../shared/constants.ts";
 import { formatNumber } from "../../../shared/format.ts";
 import { loginHref } from "../../../shared/i18n/pages.ts";
 import { Dialog } from "../../../shared/ui/Dialog.tsx";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
+import { Stars } from "../../../shared/ui/Stars.tsx";
 import { useViewer } from "../../identity/components/viewer.tsx";
 import type { RatingSummary } from "../ratings.contract.ts";
-import { callApi } from "./api.ts";
 import { RatingForm } from "./RatingForm.tsx";
-import { Stars } from "./Stars.tsx";
 
 type Props = {
   event: { id: number; name: string; startDate: string };

@@ -1,11 +1,11 @@
 import { Star } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "../../../shared/api-client.ts";
 import { RATING_CRITERIA, type RatingCriterion } from "../../../shared/constants.ts";
 import { cx } from "../../../shared/ui/cx.ts";
 import { FormError, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import type { OwnRating, RatingSummary } from "../ratings.contract.ts";
-import { callApi } from "./api.ts";
 
 type Scores = { overall: number | null } & Record<RatingCriterion, number | null>;
 

@@ -1,13 +1,13 @@
 import { TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatCompactDate } from "../../../shared/dates.ts";
 import { formatDistance, formatRaceTime } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import { callApi } from "../../ratings/components/api.ts";
 import type { ClaimDecision, ClaimForReview } from "../claims.contract.ts";
 
 /**

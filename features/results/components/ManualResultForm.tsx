@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "../../../shared/api-client.ts";
 import { RESULT_STATUSES, type ResultStatus } from "../../../shared/constants.ts";
 import { DurationInput } from "../../../shared/ui/DurationInput.tsx";
 import { INPUT_CLASS, LABEL_CLASS, PRIMARY_BUTTON, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
-import { callApi } from "../../ratings/components/api.ts";
 import type { MemberResult } from "../results.contract.ts";
 
 type Initial = { status: ResultStatus; timeMs: number | null; rank: number | null };

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { callApi } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/dates.ts";
 import { formatDistance, formatNumber, formatRaceTime } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
-import { callApi } from "../../ratings/components/api.ts";
 import type { MemberClaim } from "../claims.contract.ts";
 import type { MemberResult, RecordableCourse } from "../results.contract.ts";
 import { ManualResultForm } from "./ManualResultForm.tsx";

@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight, Search, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { callApi } from "../../../shared/api-client.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { formatNumber } from "../../../shared/format.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
 import { DANGER_BUTTON, INPUT_CLASS, SECONDARY_BUTTON } from "../../../shared/ui/fields.tsx";
 import { useViewer } from "../../identity/components/viewer.tsx";
-import { callApi } from "../../ratings/components/api.ts";
 import type { ClaimAnswer } from "../claims.contract.ts";
 import {
   type CourseResults,

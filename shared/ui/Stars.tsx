@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { cx } from "../../../shared/ui/cx.ts";
+import { cx } from "./cx.ts";
 
 /**
  * Five stars filled to `value` (halves and quarters shown as a partly filled star). Decorative:
