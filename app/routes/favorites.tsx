@@ -5,6 +5,7 @@ import { ResultList } from "../../features/search/components/ResultList.tsx";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { PRIMARY_BUTTON } from "../../shared/ui/fields.tsx";
 import { loginRedirect } from "../auth-guard.ts";
+import { searchSlots } from "../components/search-slots.tsx";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/favorites";
 
@@ -26,7 +27,7 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
   return (
     <AccountLayout locale={locale} title={t("favorites.title")} wide>
       {loaderData.items.length ? (
-        <ResultList items={loaderData.items} layout="grid" locale={locale} wide />
+        <ResultList items={loaderData.items} layout="grid" locale={locale} wide slots={searchSlots(locale)} />
       ) : (
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           <p className="text-ink-700">{t("favorites.empty")}</p>

@@ -16,6 +16,7 @@ import {
   withoutField,
 } from "../../features/search/search-url.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
+import { searchSlots } from "../components/search-slots.tsx";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/home";
 
@@ -108,7 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-1.5 max-w-3xl text-slate-200 text-sm sm:text-base">{t("home.lead")}</p>
         </div>
       </section>
-      <SearchExplorer data={loaderData} locale={locale} />
+      <SearchExplorer data={loaderData} locale={locale} slots={searchSlots(locale)} />
       {/* The home page proper: the landing pages by sport and by region. */}
       {loaderData.groups ? (
         <BrowseLinks facets={loaderData.result.facets} regions={loaderData.regions} locale={locale} />

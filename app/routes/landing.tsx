@@ -20,6 +20,7 @@ import { createI18n, localeFromPath } from "../../shared/i18n/index.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { publicUrl } from "../../shared/public-url.ts";
+import { searchSlots } from "../components/search-slots.tsx";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/landing";
 
@@ -275,7 +276,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           {result.total === 0 ? (
             <NoResults />
           ) : (
-            <ResultList items={result.items} layout="grid" locale={locale} wide eager={3} />
+            <ResultList items={result.items} layout="grid" locale={locale} wide eager={3} slots={searchSlots(locale)} />
           )}
           <Pagination page={result.page} pages={result.pages} hrefFor={(page) => landingPath(subject, locale, page)} />
         </section>

@@ -18,17 +18,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     to: "features/media/uploads.server.ts",
     reason: "pending issue 27",
   },
-  { from: "features/alerts/alerts.service.server.ts", to: "features/search/search-url.ts", reason: "pending issue 27" },
-  {
-    from: "features/alerts/alerts.service.server.ts",
-    to: "features/search/search.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/alerts/alerts.service.server.ts",
-    to: "features/search/search.service.server.ts",
-    reason: "pending issue 27",
-  },
   {
     from: "features/editor/editor-editions.service.server.ts",
     to: "features/events/event-access.server.ts",
@@ -95,16 +84,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   { from: "features/editor/editor.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
-  {
-    from: "features/engagement/engagement.contract.ts",
-    to: "features/search/search.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/engagement/engagement.service.server.ts",
-    to: "features/search/search.service.server.ts",
-    reason: "pending issue 27",
-  },
   {
     from: "features/events/components/EventHero.tsx",
     to: "features/illustrations/event-images.ts",
@@ -265,26 +244,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/organizers/organizer.service.server.ts",
     to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/components/HomeGroups.tsx",
-    to: "features/engagement/components/FavoriteButton.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/components/ResultList.tsx",
-    to: "features/engagement/components/FavoriteButton.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/components/SearchExplorer.tsx",
-    to: "features/alerts/components/AlertMeButton.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/search/components/SearchMap.tsx",
-    to: "features/engagement/components/FavoriteButton.tsx",
     reason: "pending issue 27",
   },
   {

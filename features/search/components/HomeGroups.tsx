@@ -5,9 +5,9 @@ import type { Locale } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/dates.ts";
 import { formatDistance } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
-import { FavoriteButton } from "../../engagement/components/FavoriteButton.tsx";
 import { EventPicture } from "../../events/components/EventPicture.tsx";
 import type { EventCard } from "../../events/events.contract.ts";
+import type { SearchSlots } from "./search-slots.ts";
 
 export type HomeGroup = {
   key: "this_weekend" | "new";
@@ -22,7 +22,7 @@ const CARD_SIZES = "256px";
 const EAGER_CARDS = 3;
 
 /** Strips of races on the unfiltered home page: this weekend, newly listed. */
-export function HomeGroups({ groups, locale }: { groups: HomeGroup[]; locale: Locale }) {
+export function HomeGroups({ groups, locale, slots }: { groups: HomeGroup[]; locale: Locale; slots?: SearchSlots }) {
   const { t } = useTranslation("landing");
   const shown = groups.filter((group) => group.events.length > 0);
   if (shown.length === 0) return null;
@@ -43,7 +43,7 @@ export function HomeGroups({ groups, locale }: { groups: HomeGroup[]; locale: Lo
           <ul className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 lg:mx-0 lg:scroll-px-0 lg:px-0">
             {group.events.map((event, index) => (
               <li key={event.id} className="w-64 shrink-0 snap-start">
-                <RowCard event={event} locale={locale} eager={row === 0 && index < EAGER_CARDS} />
+                <RowCard event={event} locale={locale} eager={row === 0 && index < EAGER_CARDS} slots={slots} />
               </li>
             ))}
           </ul>
@@ -54,7 +54,17 @@ export function HomeGroups({ groups, locale }: { groups: HomeGroup[]; locale: Lo
 }
 
 /** A race in a row: picture, sport, name, date, place, distances. */
-function RowCard({ event, locale, eager }: { event: EventCard; locale: Locale; eager: boolean }) {
+function RowCard({
+  event,
+  locale,
+  eager,
+  slots,
+}: {
+  event: EventCard;
+  locale: Locale;
+  eager: boolean;
+  slots?: SearchSlots;
+}) {
   const { t: ts } = useTranslation("sports");
   const distances = [...new Set(event.distances)].slice(0, 3);
   return (
@@ -89,7 +99,7 @@ function RowCard({ event, locale, eager }: { event: EventCard; locale: Locale; e
           </p>
         ) : null}
       </div>
-      <FavoriteButton eventId={event.id} name={event.name} className="absolute top-2 right-2 z-10" />
+      {slots?.favorite?.(event, "absolute top-2 right-2 z-10")}
     </article>
   );
 }

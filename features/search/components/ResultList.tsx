@@ -7,10 +7,10 @@ import { dateFnsLocale, formatLongDate, toCalendarDate } from "../../../shared/d
 import { formatDistance, formatElevation, formatNumber } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { cx } from "../../../shared/ui/cx.ts";
-import { FavoriteButton } from "../../engagement/components/FavoriteButton.tsx";
 import { EventCardView } from "../../events/components/EventCard.tsx";
 import { EventPicture } from "../../events/components/EventPicture.tsx";
 import type { SearchItem } from "../search.contract.ts";
+import type { SearchSlots } from "./search-slots.ts";
 
 type Props = {
   items: SearchItem[];
@@ -20,6 +20,8 @@ type Props = {
   wide?: boolean;
   /** How many of the first pictures are above the fold (fetched at once, the others lazily). */
   eager?: number;
+  /** The heart on each race (engagement), filled by the page. */
+  slots?: SearchSlots;
 };
 
 /**
@@ -59,13 +61,13 @@ function dataOf(item: SearchItem) {
 }
 
 /** The results as cards (grid) or compact rows (list); every race links to its page. */
-export function ResultList({ items, layout, locale, wide = false, eager = 0 }: Props) {
+export function ResultList({ items, layout, locale, wide = false, eager = 0, slots }: Props) {
   if (layout === "list") {
     return (
       <ul className="space-y-2" data-testid="event-list" data-layout="list">
         {items.map((item, index) => (
           <li key={item.id} {...dataOf(item)}>
-            <EventRow item={item} locale={locale} eager={index < eager} />
+            <EventRow item={item} locale={locale} eager={index < eager} slots={slots} />
           </li>
         ))}
       </ul>
@@ -94,7 +96,7 @@ export function ResultList({ items, layout, locale, wide = false, eager = 0 }: P
             aria-label={item.name}
             className="absolute inset-0 rounded-xl group-hover:ring-2 group-hover:ring-brand-500/40"
           />
-          <FavoriteButton eventId={item.id} name={item.name} className="absolute top-2 right-2 z-10" />
+          {slots?.favorite?.(item, "absolute top-2 right-2 z-10")}
         </li>
       ))}
     </ul>
@@ -104,7 +106,17 @@ export function ResultList({ items, layout, locale, wide = false, eager = 0 }: P
 /** Courses' distances a row shows (with the elevation, one line on a phone); "+N" says how many more. */
 const SHOWN_DISTANCES = { phone: 3, wide: 5 } as const;
 
-function EventRow({ item, locale, eager }: { item: SearchItem; locale: Locale; eager: boolean }) {
+function EventRow({
+  item,
+  locale,
+  eager,
+  slots,
+}: {
+  item: SearchItem;
+  locale: Locale;
+  eager: boolean;
+  slots?: SearchSlots;
+}) {
   const { t } = useTranslation("events");
   const { t: ts } = useTranslation("sports");
   const date = toCalendarDate(item.startDate);
@@ -167,11 +179,7 @@ function EventRow({ item, locale, eager }: { item: SearchItem; locale: Locale; e
         ) : null}
         {item.distanceKm !== null ? <DistanceBadge km={item.distanceKm} locale={locale} /> : null}
       </p>
-      <FavoriteButton
-        eventId={item.id}
-        name={item.name}
-        className="relative z-10 sm:col-start-4 sm:row-span-3 sm:row-start-1"
-      />
+      {slots?.favorite?.(item, "relative z-10 sm:col-start-4 sm:row-span-3 sm:row-start-1")}
       <p className="col-span-3 flex min-w-0 flex-wrap items-center gap-1.5 text-sm sm:col-span-1 sm:col-start-3 sm:row-start-3">
         {distances.slice(0, SHOWN_DISTANCES.wide).map((d, i) => (
           <span

@@ -2,7 +2,6 @@ import { lazy, Suspense } from "react";
 import type { Locale } from "../../../shared/constants.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
 import { useHydrated } from "../../../shared/ui/use-hydrated.ts";
-import { AlertMeButton } from "../../alerts/components/AlertMeButton.tsx";
 import type { BroaderSuggestion } from "../broader.ts";
 import type { SearchQuery, SearchResult } from "../search.contract.ts";
 import { hasSearchFilters, type SearchField, type SearchView, searchQueryString } from "../search-url.ts";
@@ -16,6 +15,7 @@ import { NoResults } from "./NoResults.tsx";
 import { Pagination } from "./Pagination.tsx";
 import { ResultList } from "./ResultList.tsx";
 import { ResultsHeader } from "./ResultsHeader.tsx";
+import type { SearchSlots } from "./search-slots.ts";
 import { useSearchState } from "./use-search-state.ts";
 
 // MapLibre and its styles load only when the map view is shown.
@@ -38,7 +38,8 @@ export type SearchPageData = {
 };
 
 /** The search screen: filter panel, then the results as grid, list or map, with pagination. */
-export function SearchExplorer({ data, locale }: { data: SearchPageData; locale: Locale }) {
+/** `slots`: the heart on each race and "alert me", filled by the page (app/components/search-slots.tsx). */
+export function SearchExplorer({ data, locale, slots }: { data: SearchPageData; locale: Locale; slots?: SearchSlots }) {
   const state = useSearchState(data.query, data.view);
   const hydrated = useHydrated();
   const { result } = data;
@@ -66,7 +67,7 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
         data-search={searchQueryString(data.query, data.view)}
       >
         <IgnoredNotice fields={data.ignored} />
-        {data.groups && view !== "map" ? <HomeGroups groups={data.groups} locale={locale} /> : null}
+        {data.groups && view !== "map" ? <HomeGroups groups={data.groups} locale={locale} slots={slots} /> : null}
         <ResultsHeader state={state} total={result.total} headingId="results-heading" />
         <ActiveFilters
           query={data.query}
@@ -76,14 +77,14 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
           departments={data.departments}
           href={state.href}
           typed={data.typed}
-          action={(label) => <AlertMeButton query={searchQueryString(data.query)} label={label} locale={locale} />}
+          action={(label) => slots?.alert?.(searchQueryString(data.query), label)}
         />
         <div className={state.loading ? "opacity-60 transition-opacity" : "transition-opacity"}>
           {view === "map" ? (
             <div className="mb-6">
               {hydrated ? (
                 <Suspense fallback={<MapPlaceholder />}>
-                  <SearchMap query={data.query} place={result.place} styleUrl={data.mapStyleUrl} />
+                  <SearchMap query={data.query} place={result.place} styleUrl={data.mapStyleUrl} slots={slots} />
                 </Suspense>
               ) : (
                 <MapPlaceholder />
@@ -102,6 +103,7 @@ export function SearchExplorer({ data, locale }: { data: SearchPageData; locale:
               layout={view === "grid" ? "grid" : "list"}
               locale={locale}
               eager={data.groups ? 0 : 3}
+              slots={slots}
             />
           )}
           <Pagination

@@ -7,14 +7,14 @@ import { formatLongDate } from "../../../shared/dates.ts";
 import { formatNumber } from "../../../shared/format.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { useLocale } from "../../../shared/i18n/use-locale.ts";
-import { FavoriteButton } from "../../engagement/components/FavoriteButton.tsx";
 import { RaceMap, type RaceMapMarker } from "../../maps/components/RaceMap.tsx";
 import type { MapMarker, SearchQuery, SearchResult } from "../search.contract.ts";
 import { searchQueryString } from "../search-url.ts";
 import { MapPlaceholder } from "./MapPlaceholder.tsx";
 import { searchMapBounds } from "./map-view.ts";
+import type { SearchSlots } from "./search-slots.ts";
 
-type Props = { query: SearchQuery; place: SearchResult["place"]; styleUrl?: string };
+type Props = { query: SearchQuery; place: SearchResult["place"]; styleUrl?: string; slots?: SearchSlots };
 
 type Marker = RaceMapMarker & { race?: MapMarker };
 
@@ -24,7 +24,7 @@ type Loaded = { key: string; markers: MapMarker[]; truncated: boolean; total: nu
  * The map view: every race matching the filters (not only this page's) as clustered markers from
  * GET /api/events/map, with a popup card per race. Loaded only when the map view is shown.
  */
-export default function SearchMap({ query, place, styleUrl }: Props) {
+export default function SearchMap({ query, place, styleUrl, slots }: Props) {
   const { t } = useTranslation("landing");
   const { t: ts } = useTranslation("sports");
   const locale = useLocale();
@@ -93,11 +93,7 @@ export default function SearchMap({ query, place, styleUrl }: Props) {
                   <time dateTime={marker.race.startDate}>{formatLongDate(marker.race.startDate, locale)}</time>
                 </p>
               </div>
-              <FavoriteButton
-                eventId={marker.race.id}
-                name={marker.race.name}
-                className="shrink-0 border border-slate-200"
-              />
+              {slots?.favorite?.(marker.race, "shrink-0 border border-slate-200")}
             </div>
           ) : (
             <p className="p-1 font-semibold text-sm">{marker.label}</p>
