@@ -9,6 +9,12 @@ import { EventPage, eventCrumbs } from "../../features/events/components/EventPa
 import { breadcrumbJsonLd, sportsEventJsonLd } from "../../features/events/components/json-ld.ts";
 import type { EventPageData } from "../../features/events/event-detail.contract.ts";
 import { useViewer } from "../../features/identity/components/viewer.tsx";
+import {
+  ClaimEventIsland,
+  ContactOrganizerIsland,
+  InviteFriendsIsland,
+  OrganizerToolsIsland,
+} from "../../features/organizers/components/islands.tsx";
 import { CONTACT_ANCHOR } from "../../features/organizers/contact-anchor.ts";
 import { contactOrganizerBodySchema } from "../../features/organizers/organizer.contract.ts";
 import { PosterLink } from "../../features/posters/components/PosterLink.tsx";
@@ -154,14 +160,42 @@ export default function EventRoute({ loaderData, actionData }: Route.ComponentPr
       data={loaderData}
       locale={locale}
       shareUrl={shareUrl}
-      viewer={{
-        info: { ...loaderData.organizer, access },
-        user: viewer.user,
-        contact: {
-          open: params.get("open") === CONTACT_ANCHOR,
-          result: actionData?.result,
-          sent: actionData?.sent === true,
-        },
+      organizer={{
+        access,
+        tools: ({ access: editor, justGranted }) => (
+          <OrganizerToolsIsland
+            event={event}
+            access={editor}
+            locale={locale}
+            today={loaderData.today}
+            justGranted={justGranted}
+          />
+        ),
+        cards: ({ editor, onGranted }) => (
+          <>
+            <InviteFriendsIsland eventId={event.id} eventPath={path} locale={locale} user={viewer.user} />
+            {loaderData.organizer.canContact && !editor && (
+              <ContactOrganizerIsland
+                eventId={event.id}
+                user={viewer.user}
+                noScript={{
+                  open: params.get("open") === CONTACT_ANCHOR,
+                  result: actionData?.result,
+                  sent: actionData?.sent === true,
+                }}
+              />
+            )}
+            {!editor && (
+              <ClaimEventIsland
+                eventId={event.id}
+                eventPath={path}
+                locale={locale}
+                user={viewer.user}
+                onGranted={onGranted}
+              />
+            )}
+          </>
+        ),
       }}
       slots={{
         actions: <FavoriteButton eventId={event.id} name={event.name} variant="page" />,

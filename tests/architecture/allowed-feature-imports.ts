@@ -9,16 +9,6 @@ import type { AllowedFeatureImport } from "./rules.ts";
 
 export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
-    from: "features/accounts/accounts.routes.server.ts",
-    to: "features/media/image-work.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/accounts/accounts.routes.server.ts",
-    to: "features/media/uploads.server.ts",
-    reason: "pending issue 27",
-  },
-  {
     from: "features/editor/editor-editions.service.server.ts",
     to: "features/events/event-access.server.ts",
     reason: "pending issue 27",
@@ -100,21 +90,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
     reason: "pending issue 27",
   },
   {
-    from: "features/events/components/EventPage.tsx",
-    to: "features/organizers/components/ContactOrganizer.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/EventPage.tsx",
-    to: "features/organizers/components/islands.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/EventPage.tsx",
-    to: "features/organizers/organizer.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
     from: "features/events/components/EventPicture.tsx",
     to: "features/illustrations/event-images.ts",
     reason: "pending issue 27",
@@ -189,61 +164,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/media/share-images.server.ts",
     to: "features/illustrations/generated-images.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/components/ClaimEvent.tsx",
-    to: "features/accounts/components/CodeField.tsx",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/components/ClaimEvent.tsx",
-    to: "features/editor/editor.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/components/OrganizerTools.tsx",
-    to: "features/editor/editor.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/components/OrganizerTools.tsx",
-    to: "features/events/event-detail.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.routes.server.ts",
-    to: "features/accounts/accounts.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.routes.server.ts",
-    to: "features/editor/editor.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.routes.server.ts",
-    to: "features/events/event-detail.contract.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.service.server.ts",
-    to: "features/accounts/accounts.service.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.service.server.ts",
-    to: "features/editor/editor.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.service.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/organizers/organizer.service.server.ts",
-    to: "features/events/events.tables.ts",
     reason: "pending issue 27",
   },
   {

@@ -6,16 +6,7 @@ import { type Locale, SPORTS } from "../../../shared/constants.ts";
 import { formatLongDate } from "../../../shared/dates.ts";
 import { pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
-import type { SessionUser } from "../../identity/identity.contract.ts";
 import { isGeneratedImage } from "../../illustrations/event-images.ts";
-import type { ContactNoScript } from "../../organizers/components/ContactOrganizer.tsx";
-import {
-  ClaimEventIsland,
-  ContactOrganizerIsland,
-  InviteFriendsIsland,
-  OrganizerToolsIsland,
-} from "../../organizers/components/islands.tsx";
-import type { EventOrganizerInfo } from "../../organizers/organizer.contract.ts";
 import type { EventDetail, EventPageData } from "../event-detail.contract.ts";
 import { CourseCard } from "./CourseCard.tsx";
 import { EditionsList } from "./EditionsList.tsx";
@@ -249,33 +240,46 @@ export type EventPageSlots = {
   results?: EventSlot;
 };
 
-/** Who is looking, for the organiser side of the page (tools, claim, contact, invitations). */
-export type EventViewer = { info: EventOrganizerInfo; user: SessionUser | null; contact?: ContactNoScript };
+/** The caller's access to the event (features/events/event-access.server.ts). */
+type Access = "owner" | "organizer" | "admin" | "member";
+/** The event's editors: its owner, its organisers, the admins. */
+export type EventEditorAccess = Exclude<Access, "member">;
 
-type Access = NonNullable<EventOrganizerInfo["access"]>;
+/**
+ * The organiser side of the page (features/organizers, filled by app/routes/event.tsx): the tools
+ * for editors, then invitations, contact and claim. A claim granted on this page (`onGranted`)
+ * shows the editors' parts at once, before the data reloads.
+ */
+export type EventOrganizerSlots = {
+  /** The caller's access as loaded; null for a visitor. */
+  access: Access | null;
+  /** At the top of the main column, for editors only. */
+  tools: (editor: { access: EventEditorAccess; justGranted: boolean }) => ReactNode;
+  /** At the end of the side column. */
+  cards: (viewer: { editor: boolean; onGranted: (access: Access) => void }) => ReactNode;
+};
 
 /** The whole event page below the site header. */
 export function EventPage({
   data,
   locale,
   shareUrl,
-  viewer,
+  organizer,
   slots,
 }: {
   data: EventPageData;
   locale: Locale;
   shareUrl: string;
-  viewer?: EventViewer;
+  organizer?: EventOrganizerSlots;
   slots?: EventPageSlots;
 }) {
   const { t } = useTranslation("event");
   const { event, tracks, today } = data;
   // Rights just granted on this page show at once, before the data reloads.
   const [granted, setGranted] = useState<Access | null>(null);
-  const access = granted ?? viewer?.info.access ?? null;
+  const access = granted ?? organizer?.access ?? null;
   const editor = access === "owner" || access === "organizer" || access === "admin" ? access : null;
   const eventPath = pagePath("event", locale, { slug: event.slug });
-  const user = viewer?.user ?? null;
   const crumbs = eventCrumbs(event, locale, t);
   const context: EventSlotContext = { canModerate: editor !== null, eventPath };
   const slot = (part: EventSlot | undefined) => (typeof part === "function" ? part(context) : part);
@@ -287,15 +291,7 @@ export function EventPage({
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
           <div className="min-w-0 space-y-6">
             {data.pending && <PendingNotice />}
-            {editor && (
-              <OrganizerToolsIsland
-                event={event}
-                access={editor}
-                locale={locale}
-                today={today}
-                justGranted={granted !== null}
-              />
-            )}
+            {editor && organizer?.tools({ access: editor, justGranted: granted !== null })}
             <StatusNotice event={event} locale={locale} />
             <Actions event={event} locale={locale} today={today} extra={slots?.actions} />
             <section aria-labelledby="courses-heading" className="space-y-4">
@@ -352,23 +348,7 @@ export function EventPage({
                 />
               </div>
             </section>
-            {viewer && (
-              <>
-                <InviteFriendsIsland eventId={event.id} eventPath={eventPath} locale={locale} user={user} />
-                {viewer.info.canContact && !editor && (
-                  <ContactOrganizerIsland eventId={event.id} user={user} noScript={viewer.contact} />
-                )}
-                {!editor && (
-                  <ClaimEventIsland
-                    eventId={event.id}
-                    eventPath={eventPath}
-                    locale={locale}
-                    user={user}
-                    onGranted={setGranted}
-                  />
-                )}
-              </>
-            )}
+            {organizer?.cards({ editor: editor !== null, onGranted: setGranted })}
           </div>
         </div>
       </div>
