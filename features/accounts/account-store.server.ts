@@ -12,7 +12,7 @@ import { slugify } from "../geo/slugify.ts";
 import type { RequestMeta } from "../identity/auth.server.ts";
 import { users } from "../identity/identity.tables.ts";
 import { LIMITS, rateLimiter } from "../identity/rate-limit.server.ts";
-import { randomCode, sha256, verifyPassword } from "../identity/secrets.server.ts";
+import { CODE_TTL_MS, randomCode, sha256, verifyPassword } from "../identity/secrets.server.ts";
 import { sessionStore, type UserRow } from "../identity/sessions.server.ts";
 import { displayName, photoUrl } from "../identity/users.server.ts";
 import type { Me, UserStats } from "./accounts.contract.ts";
@@ -34,12 +34,8 @@ export interface MailSender {
   }): Promise<number>;
 }
 
-/** Codes by mail live 15 minutes and allow 5 tries; reset links live one hour. */
-export const CODE_TTL_MS = 15 * 60 * 1000;
-export const CODE_MAX_ATTEMPTS = 5;
+/** Reset links live one hour (mailed codes: identity's CODE_TTL_MS, CODE_MAX_ATTEMPTS, RESEND_AFTER_MS). */
 export const RESET_TTL_MS = 60 * 60 * 1000;
-/** A new code at most once a minute ("email already sent"). */
-export const RESEND_AFTER_MS = 60 * 1000;
 
 export const EMPTY_STATS: UserStats = {
   badges: 0,

@@ -12,11 +12,8 @@ import { profileService } from "./profile.service.server.ts";
 import { signInService } from "./sign-in.service.server.ts";
 
 export {
-  CODE_MAX_ATTEMPTS,
-  CODE_TTL_MS,
   EMPTY_STATS,
   type MailSender,
-  RESEND_AFTER_MS,
   RESET_TTL_MS,
 } from "./account-store.server.ts";
 export type { OAuthProfile } from "./sign-in.service.server.ts";

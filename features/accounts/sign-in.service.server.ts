@@ -11,16 +11,17 @@ import { publicUrl } from "../../shared/public-url.ts";
 import type { RequestMeta } from "../identity/auth.server.ts";
 import { users } from "../identity/identity.tables.ts";
 import { LIMITS } from "../identity/rate-limit.server.ts";
-import { hashPassword, randomToken, sameDigest, sha256, verifyPassword } from "../identity/secrets.server.ts";
-import type { NewSession, UserRow } from "../identity/sessions.server.ts";
 import {
-  type AccountStore,
-  type Body,
   CODE_MAX_ATTEMPTS,
-  normalEmail,
+  hashPassword,
   RESEND_AFTER_MS,
-  RESET_TTL_MS,
-} from "./account-store.server.ts";
+  randomToken,
+  sameDigest,
+  sha256,
+  verifyPassword,
+} from "../identity/secrets.server.ts";
+import type { NewSession, UserRow } from "../identity/sessions.server.ts";
+import { type AccountStore, type Body, normalEmail, RESET_TTL_MS } from "./account-store.server.ts";
 import type { loginBodySchema, RegisterBody, recoverBodySchema, resetBodySchema } from "./accounts.contract.ts";
 import { userIdentities, userTokens } from "./accounts.tables.ts";
 

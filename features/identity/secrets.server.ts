@@ -39,6 +39,12 @@ export function randomToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
+/** Codes by mail (an address's check, an organiser's claim) live 15 minutes and allow 5 tries. */
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** A new code at most once a minute ("email already sent"). */
+export const RESEND_AFTER_MS = 60 * 1000;
+
 /** The spec's 5-digit verification code, uniformly drawn. */
 export function randomCode(): string {
   return String(randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, "0");

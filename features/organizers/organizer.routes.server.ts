@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requestLocale } from "../../platform/http/errors.server.ts";
 import { apiErrorBodySchema } from "../../shared/api-error.ts";
-import { okSchema } from "../accounts/accounts.contract.ts";
 import { checkOrganizerBodySchema, organizerCodeBodySchema } from "../editor/editor.contract.ts";
 import { numericId } from "../events/event-detail.contract.ts";
 import { access } from "../identity/access.server.ts";
@@ -14,6 +13,8 @@ import {
   organizerGrantedResponseSchema,
   sentResponseSchema,
 } from "./organizer.contract.ts";
+
+const okSchema = z.object({ ok: z.literal(true) });
 
 const errors = {
   400: apiErrorBodySchema,

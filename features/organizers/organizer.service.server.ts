@@ -10,13 +10,19 @@ import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/constants.ts";
 import { formatLongDate } from "../../shared/dates.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, RESEND_AFTER_MS } from "../accounts/accounts.service.server.ts";
 import { eventOrganizers, organizerClaims } from "../editor/editor.tables.ts";
 import { type Actor, type EventAccess, eventAccess } from "../events/event-access.server.ts";
 import { eventHistory, events } from "../events/events.tables.ts";
 import { requireVerifiedEmail } from "../identity/auth.server.ts";
 import { LIMITS, rateLimiter } from "../identity/rate-limit.server.ts";
-import { randomCode, sameDigest, sha256 } from "../identity/secrets.server.ts";
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MS,
+  RESEND_AFTER_MS,
+  randomCode,
+  sameDigest,
+  sha256,
+} from "../identity/secrets.server.ts";
 import { displayName, promoteToOrganiser } from "../identity/users.server.ts";
 import type {
   CheckOrganizerResponse,

@@ -2,11 +2,11 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { VERIFICATION_CODE_LENGTH } from "../../../shared/constants.ts";
+import { CodeField } from "../../../shared/ui/CodeField.tsx";
 import { FormError, SECONDARY_BUTTON, SubmitButton } from "../../../shared/ui/fields.tsx";
 import { emptyBody } from "../../../shared/ui/form/submission.ts";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { type Me, verifyCodeBodySchema } from "../accounts.contract.ts";
-import { CodeField } from "./CodeField.tsx";
 
 /**
  * Enter the 5-digit code mailed to the address (or the new address), or ask for another one.

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../shared/constants.ts";
 import { loginHref, pagePath } from "../../../shared/i18n/pages.ts";
+import { CodeField } from "../../../shared/ui/CodeField.tsx";
 import { Disclosure } from "../../../shared/ui/Disclosure.tsx";
 import {
   CheckboxField,
@@ -15,7 +16,6 @@ import {
 } from "../../../shared/ui/fields.tsx";
 import { useApiForm } from "../../../shared/ui/form/use-api-form.ts";
 import { showToast } from "../../../shared/ui/lazy-toasts.tsx";
-import { CodeField } from "../../accounts/components/CodeField.tsx";
 import { checkOrganizerBodySchema, organizerCodeBodySchema } from "../../editor/editor.contract.ts";
 import type { SessionUser } from "../../identity/identity.contract.ts";
 import type { CheckOrganizerResponse, EventOrganizerInfo } from "../organizer.contract.ts";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { VERIFICATION_CODE_LENGTH } from "../../../shared/constants.ts";
-import { type FieldBinding, TextField } from "../../../shared/ui/fields.tsx";
+import { VERIFICATION_CODE_LENGTH } from "../constants.ts";
+import { type FieldBinding, TextField } from "./fields.tsx";
 
 /** The field of a mailed 5-digit code (email verification, organiser claim). */
 export function CodeField({
