@@ -6,6 +6,7 @@ export * from "../features/alerts/alerts.tables.ts";
 export * from "../features/comments/comments.tables.ts";
 export * from "../features/editor/editor.tables.ts";
 export * from "../features/engagement/engagement.tables.ts";
+export * from "../features/events/event-access.tables.ts";
 export * from "../features/events/event-detail.tables.ts";
 export * from "../features/events/events.tables.ts";
 export * from "../features/geo/geo.tables.ts";

@@ -8,11 +8,11 @@ import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { addIsoDays, daysBetween } from "../../shared/dates.ts";
 import type { Actor } from "../events/event-access.server.ts";
+import { eventOrganizers } from "../events/event-access.tables.ts";
 import { eventGroups, events } from "../events/events.tables.ts";
 import { slugify } from "../geo/slugify.ts";
 import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import type { EventForm } from "./editor.contract.ts";
-import { eventOrganizers } from "./editor.tables.ts";
 import { eventRow, loadForm } from "./editor-form-read.server.ts";
 import { eventFormWriter } from "./editor-form-write.server.ts";
 

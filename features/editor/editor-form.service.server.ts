@@ -9,10 +9,10 @@ import { isUniqueViolation, rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { addIsoDays } from "../../shared/dates.ts";
 import { type Actor, eventAccess, requireEventEditor } from "../events/event-access.server.ts";
+import { eventChangeRequests } from "../events/event-access.tables.ts";
 import { courses, events } from "../events/events.tables.ts";
 import { timeZoneOfDepartment } from "../geo/time-zone.ts";
 import type { EventForm } from "./editor.contract.ts";
-import { eventChangeRequests } from "./editor.tables.ts";
 import { editable, eventRow } from "./editor-form-read.server.ts";
 import { eventFormWriter } from "./editor-form-write.server.ts";
 

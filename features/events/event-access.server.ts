@@ -5,8 +5,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
-import { eventChangeRequests, eventOrganizers } from "../editor/editor.tables.ts";
 import type { AccessTargetKind } from "../identity/target-editors-port.ts";
+import { eventChangeRequests, eventOrganizers } from "./event-access.tables.ts";
 import { courses, events, tracks } from "./events.tables.ts";
 
 export type Actor = {

@@ -9,72 +9,6 @@ import type { AllowedFeatureImport } from "./rules.ts";
 
 export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
-    from: "features/editor/editor-editions.service.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-editions.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-form-read.server.ts",
-    to: "features/events/description.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-form-read.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-form-read.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-form-write.server.ts",
-    to: "features/events/description.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-form-write.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-form-write.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-form.service.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-form.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-moderation.service.server.ts",
-    to: "features/events/description.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-moderation.service.server.ts",
-    to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/editor/editor-moderation.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  { from: "features/editor/editor.tables.ts", to: "features/events/events.tables.ts", reason: "pending issue 27" },
-  {
     from: "features/events/components/EventHero.tsx",
     to: "features/illustrations/event-images.ts",
     reason: "pending issue 27",
@@ -107,11 +41,6 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/events/components/json-ld.ts",
     to: "features/illustrations/event-images.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/event-access.server.ts",
-    to: "features/editor/editor.tables.ts",
     reason: "pending issue 27",
   },
   { from: "features/events/event-tracks.server.ts", to: "features/tracks/track-stats.ts", reason: "pending issue 27" },
