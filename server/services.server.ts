@@ -8,6 +8,7 @@ import { communityService } from "../features/community/community.service.server
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { engagementService } from "../features/engagement/engagement.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
+import { eventShowsImage } from "../features/events/shown-images.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
 import { generatedImagesService } from "../features/illustrations/generated-images.service.server.ts";
 import { eventImagesService } from "../features/media/images.service.server.ts";
@@ -212,7 +213,10 @@ export function createServices(
     }),
     comments: commentsService(db, clock),
     community: communityService(db, clock),
-    generatedImages: generatedImagesService({ db, storage: deps.storage }),
+    generatedImages: generatedImagesService({
+      storage: deps.storage,
+      isShown: (path) => eventShowsImage(db, path),
+    }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),
     eventDetails: eventDetailService(db, clock),

@@ -3,8 +3,9 @@
  * landscape drawn by code (demo events), as `src` + `srcset`; else the sport's illustration.
  * Browser-safe.
  */
+
+import { cardCropName, EVENT_CARD_CROPS, UPLOADED_IMAGE } from "../../shared/card-crops.ts";
 import { eventImageUrl } from "../../shared/image-url.ts";
-import { cardCropName, EVENT_CARD_CROPS, UPLOADED_IMAGE } from "../media/card-crops.ts";
 import { type LandscapeSpec, landscapeName, parseLandscapeName } from "./landscape.ts";
 
 /** Where landscapes drawn by code are served (features/illustrations/illustrations.routes.server.ts). */

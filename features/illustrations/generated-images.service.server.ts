@@ -6,13 +6,12 @@
  * 10 to 40 ms when a page first shows it. Only names that an event uses are drawn (one query on
  * a miss), so the disk holds at most three files per event whatever the requests ask for; two
  * requests for the same missing file share one drawing.
+ *
+ * Whether an event shows a landscape is the events' to say, and the files are kept by media's
+ * storage: server/services.server.ts gives both through the deps below, so the illustrations read
+ * no other feature's tables or code.
  */
-import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "../../platform/db/client.server.ts";
-import { rows } from "../../platform/db/rows.server.ts";
-import { events } from "../events/events.tables.ts";
-import type { FileStorage } from "../media/storage.server.ts";
 import { GENERATED_ROOT, parseGeneratedFile } from "./event-images.ts";
 import { landscapeSvg } from "./landscape.ts";
 
@@ -30,18 +29,23 @@ export async function renderGeneratedFile(file: string): Promise<Buffer | null> 
   return sharp(Buffer.from(svg)).webp({ quality: parsed.quality }).toBuffer();
 }
 
-export function generatedImagesService(deps: { db: Db; storage: FileStorage }) {
-  const { db, storage } = deps;
+/** The two calls of media's file storage (features/media/storage.server.ts) the landscapes use. */
+export interface LandscapeStorage {
+  read(key: string): Promise<Buffer | null>;
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+}
+
+export function generatedImagesService(deps: {
+  storage: LandscapeStorage;
+  /** True when an event shows this picture (its site path, `/media/art/….webp`) as cover or header. */
+  isShown: (path: string) => Promise<boolean>;
+}) {
+  const { storage } = deps;
   const drawing = new Map<string, Promise<Buffer | null>>();
 
   /** True when an event shows this landscape (any of its sizes). */
   async function used(file: string): Promise<boolean> {
-    const large = `${GENERATED_ROOT}${file.replace(/-\d+x\d+\.webp$/, ".webp")}`;
-    const [row] = await rows<{ n: number }>(
-      db,
-      sql`SELECT 1 AS n FROM ${events} WHERE ${events.coverImage} = ${large} OR ${events.headerImage} = ${large} LIMIT 1`,
-    );
-    return row !== undefined;
+    return deps.isShown(`${GENERATED_ROOT}${file.replace(/-\d+x\d+\.webp$/, ".webp")}`);
   }
 
   async function draw(file: string, key: string): Promise<Buffer | null> {

@@ -5,7 +5,7 @@
  */
 import sharp from "sharp";
 import { ApiError } from "../../shared/api-error.ts";
-import { cardCropName, EVENT_CARD_CROP_NAMES, EVENT_CARD_CROPS, type EventCardCrop } from "./card-crops.ts";
+import { cardCropName, EVENT_CARD_CROP_NAMES, EVENT_CARD_CROPS, type EventCardCrop } from "../../shared/card-crops.ts";
 import { imageWork } from "./image-work.server.ts";
 import type { FileStorage } from "./storage.server.ts";
 
@@ -93,7 +93,7 @@ export async function renditions(data: Buffer): Promise<Record<EventImageSize, R
   }
 }
 
-/** The card crops (card-crops.ts) of an upload, cut around its most interesting region. */
+/** The card crops (shared/card-crops.ts) of an upload, cut around its most interesting region. */
 export async function cardCrops(data: Buffer): Promise<[EventCardCrop, Buffer][]> {
   const base = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   try {

@@ -9,13 +9,13 @@ import sharp from "sharp";
 import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
+import { cardCropName, EVENT_CARD_CROP_NAMES } from "../../shared/card-crops.ts";
 import type { EventHistoryType } from "../../shared/constants.ts";
 import { eventImageUrl } from "../../shared/image-url.ts";
 import { type Actor, requireEventEditor } from "../events/event-access.server.ts";
 import { courses, eventHistory, eventImages, events } from "../events/events.tables.ts";
 import { type Limit, rateLimiter } from "../identity/rate-limit.server.ts";
 import { isGeneratedImage } from "../illustrations/event-images.ts";
-import { cardCropName, EVENT_CARD_CROP_NAMES } from "./card-crops.ts";
 import {
   cardCrops,
   detectImageFormat,

@@ -8,58 +8,12 @@
 import type { AllowedFeatureImport } from "./rules.ts";
 
 export const allowedFeatureImports: AllowedFeatureImport[] = [
-  {
-    from: "features/events/components/EventHero.tsx",
-    to: "features/illustrations/event-images.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/EventHero.tsx",
-    to: "features/illustrations/sport-art-urls.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/EventPage.tsx",
-    to: "features/illustrations/event-images.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/EventPicture.tsx",
-    to: "features/illustrations/event-images.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/EventPicture.tsx",
-    to: "features/illustrations/sport-art-urls.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/EventPicture.tsx",
-    to: "features/media/card-crops.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/events/components/json-ld.ts",
-    to: "features/illustrations/event-images.ts",
-    reason: "pending issue 27",
-  },
   { from: "features/events/event-tracks.server.ts", to: "features/tracks/track-stats.ts", reason: "pending issue 27" },
   {
     from: "features/events/events.tables.ts",
     to: "features/tracks/track-point.ts",
     reason: "the tracks table is still declared with the events' tables; it moves to features/tracks next",
   },
-  { from: "features/illustrations/event-images.ts", to: "features/media/card-crops.ts", reason: "pending issue 27" },
-  {
-    from: "features/illustrations/generated-images.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/illustrations/generated-images.service.server.ts",
-    to: "features/media/storage.server.ts",
-    reason: "pending issue 27",
-  },
   {
     from: "features/media/event-thumbnails.service.server.ts",
     to: "features/events/event-access.server.ts",
@@ -78,21 +32,11 @@ export const allowedFeatureImports: AllowedFeatureImport[] = [
   {
     from: "features/media/event-visuals.service.server.ts",
     to: "features/events/events.tables.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/media/event-visuals.service.server.ts",
-    to: "features/illustrations/event-images.ts",
     reason: "pending issue 27",
   },
   {
     from: "features/media/images.routes.server.ts",
     to: "features/events/event-access.server.ts",
-    reason: "pending issue 27",
-  },
-  {
-    from: "features/media/share-images.server.ts",
-    to: "features/illustrations/generated-images.service.server.ts",
     reason: "pending issue 27",
   },
   {

@@ -1,8 +1,8 @@
+import { EVENT_CARD_CROPS } from "../../../shared/card-crops.ts";
 import type { SportKey } from "../../../shared/constants.ts";
 import { cx } from "../../../shared/ui/cx.ts";
 import { cardPicture } from "../../illustrations/event-images.ts";
 import { sportArtUrl } from "../../illustrations/sport-art-urls.ts";
-import { EVENT_CARD_CROPS } from "../../media/card-crops.ts";
 
 /**
  * An event's picture in a fixed 16:10 frame (`event-picture` in app/app.css; nothing moves when

@@ -2,7 +2,8 @@
  * The card crops: besides the stored sizes (EVENT_IMAGE_SIZES, resized inside their box), each
  * uploaded event image is cut once into these fixed 16:10 frames, cropped around its most
  * interesting region, for the event cards (grid, rows, list) and the small screens' header.
- * Browser-safe: the cards build their `srcset` from it.
+ * Browser-safe: the cards build their `srcset` from it. Media cuts the uploads into them, the
+ * illustrations draw their landscapes at these sizes.
  */
 export const EVENT_CARD_CROPS = {
   /** Cards of about 250 to 400 CSS px at two or three device pixels per CSS pixel; phone headers. */
