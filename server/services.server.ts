@@ -33,6 +33,7 @@ import { searchTextInterpreter } from "../features/search/interpret.server.ts";
 import { searchService } from "../features/search/search.service.server.ts";
 import { seoService } from "../features/seo/seo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
+import { segmentedProfile } from "../features/tracks/track-stats.ts";
 import { tracksService } from "../features/tracks/tracks.service.server.ts";
 import type { Db, Executor } from "../platform/db/client.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
@@ -219,7 +220,7 @@ export function createServices(
     }),
     tracks: tracksService(db, clock),
     groups: eventGroupsService(db, clock, search),
-    eventDetails: eventDetailService(db, clock),
+    eventDetails: eventDetailService(db, clock, { trackProfile: segmentedProfile }),
     organizers: organizerService(db, clock, deps),
     orders: ordersService(db, clock, { payments: deps.payments ?? null, publicOrigin: deps.publicOrigin }),
     search,

@@ -9,6 +9,7 @@ import { eventLinkService } from "./event-links.server.ts";
 import { eventRecords } from "./event-record.server.ts";
 import { eventTrackService } from "./event-tracks.server.ts";
 import { events } from "./events.tables.ts";
+import type { TrackProfileOf } from "./track-profile-port.ts";
 
 export { buildEventIcs } from "./event-ics.server.ts";
 export { redirectPath, safeExternalUrl } from "./event-links.server.ts";
@@ -17,11 +18,11 @@ export { gpxPath } from "./event-tracks.server.ts";
 /**
  * One event with everything its page shows; only active events are public. Composes the event's
  * record (event-record), its tracks (event-tracks), its links and their clicks (event-links) and
- * its iCalendar file (event-ics).
+ * its iCalendar file (event-ics). `deps.trackProfile`: the tracks' elevation profile (track-profile-port).
  */
-export function eventDetailService(db: Db, clock: () => Date = () => new Date()) {
+export function eventDetailService(db: Db, clock: () => Date, deps: { trackProfile: TrackProfileOf }) {
   const records = eventRecords(db, clock);
-  const trackService = eventTrackService(db);
+  const trackService = eventTrackService(db, deps.trackProfile);
   const { findEvent } = records;
 
   return {

@@ -7,10 +7,10 @@ import type { Db } from "../../platform/db/client.server.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { publicUrl } from "../../shared/public-url.ts";
 import { boundsOf, simplifySegmentsToCount, splitAtBreaks } from "../maps/geometry.ts";
-import { segmentedProfile } from "../tracks/track-stats.ts";
 import type { ElevationProfile, EventPageTrack, TrackFeature, TrackSummary } from "./event-detail.contract.ts";
 import { courses, events, type TrackPoint, tracks } from "./events.tables.ts";
 import { fileSlug, toGpx } from "./gpx.ts";
+import type { TrackProfileOf } from "./track-profile-port.ts";
 
 export function gpxPath(trackId: number): string {
   return `/track/export/${trackId}/gpx`;
@@ -69,7 +69,7 @@ async function publicEvent(db: Db, id: number): Promise<{ id: number; slug: stri
   return row ?? null;
 }
 
-export function eventTrackService(db: Db) {
+export function eventTrackService(db: Db, segmentedProfile: TrackProfileOf) {
   /** A track with its points, when its event is public. */
   async function findTrack(id: number) {
     const [row] = await db

@@ -26,8 +26,8 @@ import {
   EVENT_SCOPES,
 } from "../../shared/constants.ts";
 import { communes, countries, departments, regions } from "../geo/geo.tables.ts";
+import type { TrackPoint } from "../maps/geometry.ts";
 import { sports } from "../sports/sports.tables.ts";
-import type { TrackPoint } from "../tracks/track-point.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

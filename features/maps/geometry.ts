@@ -1,6 +1,8 @@
 /** Small geometry helpers for maps and track lines, on [lng, lat] positions (GeoJSON order). */
 
 export type LngLat = [lng: number, lat: number];
+/** A point of a stored track: longitude, latitude (degrees) and elevation (metres, null when the file has none). */
+export type TrackPoint = [lng: number, lat: number, ele: number | null];
 /** [west, south, east, north]. */
 export type Bounds = [number, number, number, number];
 /** A position: [lng, lat] followed by anything (an elevation, maybe null). */

@@ -1,2 +1,3 @@
-/** A point of a stored track: longitude, latitude (degrees) and elevation (metres, null when the file has none). */
-export type TrackPoint = [lng: number, lat: number, ele: number | null];
+// A point of a stored track, declared with the lines' geometry (features/maps/geometry.ts), which the
+// events' tables use too.
+export type { TrackPoint } from "../maps/geometry.ts";
