@@ -9,8 +9,8 @@ import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { SportKey } from "../../shared/constants.ts";
 import { parisToday, zonedTime } from "../../shared/zoned-time.ts";
-import { users } from "../identity/identity.tables.ts";
 import { courses, events, type TrackPoint } from "../events/events.tables.ts";
+import { users } from "../identity/identity.tables.ts";
 import { TRACK_PROFILE_SAMPLES } from "../tracks/track-processing.ts";
 import { segmentedProfile } from "../tracks/track-stats.ts";
 import type {

@@ -4,7 +4,7 @@ import { getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { SqlRunner } from "../../platform/db/bulk.server.ts";
 import { bulkInsert, withIndexesBuiltAfter } from "../../platform/db/bulk.server.ts";
-import { buildCountries, type CountryRow } from "./countries.ts";
+import { buildCountries } from "./countries.ts";
 import { communes, countries, departments, regions } from "./geo.tables.ts";
 import {
   type CsvSourceOptions,
