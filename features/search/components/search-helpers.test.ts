@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../shared/api-error.ts";
 import { citiesFromBody, cityFromBody } from "../../geo/cities.ts";
 import { toDepartmentRefs, toRegionRefs } from "./geo-refs.ts";
 import { landingKind, landingPath, landingQuery, sportFromSlug } from "./landing.ts";
 import { METROPOLE, searchMapBounds } from "./map-view.ts";
 import { pageWindow } from "./pagination.ts";
-import { badRequestField } from "./run-search.ts";
 
 describe("pageWindow", () => {
   it("shows first, last, the current page and its neighbours, with gaps", () => {
@@ -20,17 +18,6 @@ describe("pageWindow", () => {
   it("fills a gap of one page with the page itself", () => {
     expect(pageWindow(4, 11)).toEqual([1, 2, 3, 4, 5, null, 11]);
     expect(pageWindow(99, 5)).toEqual([1, null, 4, 5]);
-  });
-});
-
-const badRequest = (field?: string) => new ApiError("BAD_REQUEST", { field });
-
-describe("badRequestField", () => {
-  it("reads the field of a 400 whatever its prefix", () => {
-    expect(badRequestField(badRequest("querystring.sport.1"))).toBe("sport");
-    expect(badRequestField(badRequest("radius"))).toBe("radius");
-    expect(badRequestField(badRequest("nope"))).toBeNull();
-    expect(badRequestField({ status: 500, field: "sport" })).toBeUndefined();
   });
 });
 
