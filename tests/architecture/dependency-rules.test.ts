@@ -6,6 +6,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { allowedFeatureImports } from "./allowed-feature-imports.ts";
+import { allowedTableReads } from "./allowed-table-reads.ts";
 import {
   buildImportGraph,
   buildRepositoryGraph,
@@ -24,6 +25,7 @@ import {
   isTestFile,
   layerOf,
   type RuleResult,
+  tableOwnerViolations,
 } from "./rules.ts";
 
 const HINT =
@@ -36,7 +38,7 @@ const expectNoFailures = (result: RuleResult) => {
 
 describe("dependency rules on the repository", () => {
   const graph = buildRepositoryGraph();
-  const result = checkGraph(graph, knownViolations, allowedFeatureImports);
+  const result = checkGraph(graph, knownViolations, allowedFeatureImports, allowedTableReads);
 
   it("reads the repository's imports (and not the planted bad tree)", () => {
     expect(Object.keys(graph).length).toBeGreaterThan(100);
@@ -53,6 +55,11 @@ describe("dependency rules on the repository", () => {
   it("3. no import cycle between feature folders outside allowed-feature-imports.ts", () =>
     expectNoFailures(result.featureCycle));
   it("4. no import cycle between files", () => expectNoFailures(result.fileCycle));
+  it("5. a feature uses another's tables only through it, outside allowed-table-reads.ts", () =>
+    expectNoFailures(result.tableOwner));
+  it("gives every allowed table read a reason", () => {
+    expect(allowedTableReads.filter((entry) => entry.reason.trim().length < 20)).toEqual([]);
+  });
 });
 
 describe("dependency rules on a planted bad tree", () => {
@@ -81,6 +88,10 @@ describe("dependency rules on a planted bad tree", () => {
       "features/b/b-uses-a.ts:2 -> features/a/a-helpers.ts",
     ]);
     expect(result.featureCycles.components).toEqual([["a", "b"]]);
+    expect(summary(result.tableOwner)).toEqual([
+      "features/ratings/import/rating-import.ts:2 -> features/events/events.tables.ts",
+      "features/ratings/ratings.ts:2 -> features/events/events.tables.ts",
+    ]);
     expect(summary(result.fileCycle)).toEqual([
       "platform/cycle-one.ts:2 -> platform/cycle-two.ts",
       "platform/cycle-three.ts:1 -> platform/cycle-one.ts",
@@ -90,7 +101,13 @@ describe("dependency rules on a planted bad tree", () => {
       ["platform/cycle-one.ts", "platform/cycle-two.ts", "platform/cycle-three.ts", "platform/cycle-one.ts"],
     ]);
     // Every violation is a failure when nothing is known.
-    for (const rule of [result.layer, result.featureOutward, result.featureCycle, result.fileCycle]) {
+    for (const rule of [
+      result.layer,
+      result.featureOutward,
+      result.featureCycle,
+      result.fileCycle,
+      result.tableOwner,
+    ]) {
       expect(rule.unexpected).toEqual(rule.found);
       expect(rule.stale).toEqual([]);
     }
@@ -100,6 +117,24 @@ describe("dependency rules on a planted bad tree", () => {
       appToServer: [{ from: "app/index.ts", to: "server/y.ts", line: 2, typeOnly: false }],
       serverToApp: [{ from: "server/x.ts", to: "app/index.ts", line: 2, typeOnly: false }],
     });
+  });
+
+  it("5. table-owner: allows foreign keys, the kernel, documented readers, own tables and tests", () => {
+    const found = tableOwnerViolations(graph);
+    // ratings.tables.ts (a foreign key), ratings.ts's geo and own imports, search.ts (a documented
+    // reader) and the test helper are not reported.
+    expect(found.map((v) => v.from)).not.toContain("features/ratings/ratings.tables.ts");
+    expect(found.map((v) => v.from)).not.toContain("features/search/search.ts");
+    expect(found.map((v) => v.from)).not.toContain("features/ratings/ratings.test-helpers.ts");
+    expect(found.map((v) => v.to)).not.toContain("features/geo/geo.tables.ts");
+    expect(found.map((v) => v.to)).not.toContain("features/ratings/ratings.tables.ts");
+    expect(found.find((v) => v.from === "features/ratings/import/rating-import.ts")?.typeOnly).toBe(true);
+    const [message] = failures(checkGraph(graph).tableOwner);
+    expect(message).toContain(
+      "[table-owner] features/ratings/import/rating-import.ts:2 imports features/events/events.tables.ts (type-only)",
+    );
+    expect(message).toContain("feature ratings uses the tables of feature events");
+    expect(message).toContain("features/events/event-reads.server.ts");
   });
 
   it("explains each failure: rule, file:line, imported file, what to do", () => {
@@ -126,7 +161,12 @@ describe("dependency rules on a planted bad tree", () => {
       { from: "features/b/b-uses-a.ts", to: "features/a/a-helpers.ts", reason: "test" },
       { from: "db/schema.ts", to: "features/b/b.ts", reason: "an import that is on no cycle" },
     ];
-    const result = checkGraph(graph, known, allowed);
+    const tableReads = [
+      { from: "features/ratings/ratings.ts", to: "features/events/events.tables.ts", reason: "test" },
+      { from: "features/ratings/import/rating-import.ts", to: "features/events/events.tables.ts", reason: "test" },
+      { from: "features/search/search.ts", to: "features/events/events.tables.ts", reason: "a documented reader" },
+    ];
+    const result = checkGraph(graph, known, allowed, tableReads);
     expect(failures(result.layer)).toEqual([]);
     expect(failures(result.fileCycle)).toEqual([]);
     expect(result.featureOutward.unexpected).toEqual([]);
@@ -141,6 +181,14 @@ describe("dependency rules on a planted bad tree", () => {
       },
     ]);
     expect(failures(result.featureCycle)[0]).toContain("tests/architecture/allowed-feature-imports.ts");
+    expect(result.tableOwner.unexpected).toEqual([]);
+    expect(result.tableOwner.stale).toEqual([
+      {
+        key: "features/search/search.ts -> features/events/events.tables.ts",
+        why: "the import is still there but no longer breaks this rule",
+      },
+    ]);
+    expect(failures(result.tableOwner)[0]).toContain("tests/architecture/allowed-table-reads.ts");
   });
 
   it("a fix makes the known entry stale", () => {

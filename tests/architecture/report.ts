@@ -1,14 +1,16 @@
 // A summary of the dependency rules on the current tree, for the restructuring (issue 27):
 //
 //   npx tsx tests/architecture/report.ts                 the summary
-//   npx tsx tests/architecture/report.ts --write-known   rewrite known-violations.ts and
-//                                                        allowed-feature-imports.ts from the tree
+//   npx tsx tests/architecture/report.ts --write-known   rewrite known-violations.ts,
+//                                                        allowed-feature-imports.ts and
+//                                                        allowed-table-reads.ts from the tree
 //                                                        (keeping the reasons of entries still there)
 //   npx tsx tests/architecture/report.ts --verify        also compare the scanner with TypeScript
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { allowedFeatureImports } from "./allowed-feature-imports.ts";
+import { allowedTableReads } from "./allowed-table-reads.ts";
 import {
   buildRepositoryGraph,
   compareWithTypeScript,
@@ -19,6 +21,7 @@ import {
 import { knownViolations } from "./known-violations.ts";
 import {
   type AllowedFeatureImport,
+  type AllowedTableRead,
   appServerEdges,
   type CheckResult,
   checkGraph,
@@ -46,14 +49,14 @@ const graph = buildRepositoryGraph(root, {
   },
 });
 const graphMs = performance.now() - started;
-const result = checkGraph(graph, knownViolations, allowedFeatureImports);
+const result = checkGraph(graph, knownViolations, allowedFeatureImports, allowedTableReads);
 
 function printSummary(r: CheckResult): void {
   const files = Object.keys(graph).length;
   const imports = Object.values(graph).reduce((sum, edges) => sum + edges.length, 0);
   console.log(`Dependency rules: ${files} files, ${imports} in-repo imports (graph in ${Math.round(graphMs)} ms)\n`);
 
-  const rules: RuleResult[] = [r.layer, r.featureOutward, r.featureCycle, r.fileCycle];
+  const rules: RuleResult[] = [r.layer, r.featureOutward, r.featureCycle, r.fileCycle, r.tableOwner];
   console.log(`${"rule".padEnd(66)} found  new  stale`);
   for (const rule of rules) {
     const typeOnly = rule.found.filter((v) => v.typeOnly).length;
@@ -71,6 +74,18 @@ function printSummary(r: CheckResult): void {
     const both = pairs.has(`${edge.to} ${edge.from}`) ? " ⇄" : "";
     console.log(`  ${`${edge.from} → ${edge.to}`.padEnd(34)} ${String(edge.imports.length).padStart(3)}${both}`);
   }
+
+  section(
+    "Imports of another feature's tables (rule 5: from → owner: file imports, allowed in allowed-table-reads.ts)",
+  );
+  const tablePairs = new Map<string, number>();
+  for (const v of r.tableOwner.found) {
+    const key = `${folderOf(v.from)} → ${folderOf(v.to)}`;
+    tablePairs.set(key, (tablePairs.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of [...tablePairs].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+    console.log(`  ${key.padEnd(44)} ${String(n).padStart(4)}`);
+  if (tablePairs.size === 0) console.log("  none");
 
   section("Wrong-way imports by folder (rules 1 and 2)");
   const wrongWay = [...r.layer.found, ...r.featureOutward.found];
@@ -142,12 +157,19 @@ function writeKnown(r: CheckResult): void {
     const [from, to] = key.split(" -> ");
     return { from, to, reason: reasons.get(key) ?? PENDING };
   });
+  const tableReasons = new Map(allowedTableReads.map((entry) => [edgeKey(entry.from, entry.to), entry.reason]));
+  const tableReads: AllowedTableRead[] = keys(r.tableOwner).map((key) => {
+    const [from, to] = key.split(" -> ");
+    return { from, to, reason: tableReasons.get(key) ?? PENDING };
+  });
 
   const knownFile = path.join(import.meta.dirname, "known-violations.ts");
   const allowedFile = path.join(import.meta.dirname, "allowed-feature-imports.ts");
+  const tableReadsFile = path.join(import.meta.dirname, "allowed-table-reads.ts");
   fs.writeFileSync(knownFile, knownViolationsSource(known));
   fs.writeFileSync(allowedFile, allowedFeatureImportsSource(allowed));
-  formatWithBiome([knownFile, allowedFile]);
+  fs.writeFileSync(tableReadsFile, allowedTableReadsSource(tableReads));
+  formatWithBiome([knownFile, allowedFile, tableReadsFile]);
 
   const change = (before: readonly string[], after: readonly string[]) =>
     `${after.length} (${after.filter((k) => !before.includes(k)).length} added, ${before.filter((k) => !after.includes(k)).length} removed)`;
@@ -161,6 +183,13 @@ function writeKnown(r: CheckResult): void {
     `  ${change(
       allowedBefore,
       allowed.map((e) => edgeKey(e.from, e.to)),
+    )}`,
+  );
+  console.log(`Wrote ${path.relative(root, tableReadsFile)}:`);
+  console.log(
+    `  ${change(
+      allowedTableReads.map((e) => edgeKey(e.from, e.to)),
+      tableReads.map((e) => edgeKey(e.from, e.to)),
     )}`,
   );
 }
@@ -178,6 +207,16 @@ const HEADER_ALLOWED = `// Imports between feature folders that lie on a cycle o
 // dependency-rules.test.ts), allowed until the cycle is broken. An import on such a cycle that is
 // not listed fails the test; an entry that no longer matches one fails too (delete it): the list
 // only shrinks. Entries marked "${PENDING}" are the state when the rule was introduced.
+//
+// Regenerate from the current tree, keeping the reasons of the entries still there:
+// \`npx tsx tests/architecture/report.ts --write-known\`.
+`;
+
+const HEADER_TABLE_READS = `// Imports of another feature's tables (rule 5, table-owner, of dependency-rules.test.ts; decision
+// 047) that stay, each with its reason: a join that needs the other table in the same query, or a
+// feature that is the write side of part of another's tables. Anything else asks the owning feature
+// through a function it exports. An import not listed fails the test; an entry that no longer
+// occurs fails too (delete it): the list only shrinks.
 //
 // Regenerate from the current tree, keeping the reasons of the entries still there:
 // \`npx tsx tests/architecture/report.ts --write-known\`.
@@ -203,16 +242,27 @@ ${stringArray("fileCycle", known.fileCycle, "  ")}
 `;
 }
 
-function allowedFeatureImportsSource(allowed: readonly AllowedFeatureImport[]): string {
+/** Entries `{ from, to, reason }` as Biome prints them. */
+function entryList(allowed: readonly { from: string; to: string; reason: string }[]): string {
   const entries = allowed.map(({ from, to, reason }) => {
     const fields = [`from: ${JSON.stringify(from)}`, `to: ${JSON.stringify(to)}`, `reason: ${JSON.stringify(reason)}`];
     const oneLine = `  { ${fields.join(", ")} },`;
     return oneLine.length <= 120 ? oneLine : ["  {", ...fields.map((field) => `    ${field},`), "  },"].join("\n");
   });
-  const list = entries.length === 0 ? "[]" : `[\n${entries.join("\n")}\n]`;
+  return entries.length === 0 ? "[]" : `[\n${entries.join("\n")}\n]`;
+}
+
+function allowedFeatureImportsSource(allowed: readonly AllowedFeatureImport[]): string {
   return `${HEADER_ALLOWED}import type { AllowedFeatureImport } from "./rules.ts";
 
-export const allowedFeatureImports: AllowedFeatureImport[] = ${list};
+export const allowedFeatureImports: AllowedFeatureImport[] = ${entryList(allowed)};
+`;
+}
+
+function allowedTableReadsSource(allowed: readonly AllowedTableRead[]): string {
+  return `${HEADER_TABLE_READS}import type { AllowedTableRead } from "./rules.ts";
+
+export const allowedTableReads: AllowedTableRead[] = ${entryList(allowed)};
 `;
 }
 

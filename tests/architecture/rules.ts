@@ -6,19 +6,25 @@
 // 3. feature-cycle: the import graph between feature folders has no cycle, except the file imports
 //    listed in allowed-feature-imports.ts.
 // 4. file-cycle: no import cycle between files.
+// 5. table-owner: a feature reads and writes another feature's tables only through that feature's
+//    functions (decision 047): a non-test file of feature A importing `features/B/…/*.tables.ts`
+//    (B ≠ A) fails unless the importing file is itself a `*.tables.ts` (a foreign key), B is in the
+//    shared kernel (TABLE_KERNEL), A is a documented reader or writer of B (DOCUMENTED_TABLE_ACCESS),
+//    or the import is listed, with its reason, in allowed-table-reads.ts.
 //
 // Test files (isTestFile) are exempt: their imports are not checked and are not part of any cycle.
-// Known violations (known-violations.ts, allowed-feature-imports.ts) are accepted; a known entry that
+// Known violations (known-violations.ts, allowed-feature-imports.ts, allowed-table-reads.ts) are accepted; a known entry that
 // no longer occurs is "stale" and fails as well, so those lists only shrink.
 import type { ImportEdge, ImportGraph } from "./import-graph.ts";
 
-export type RuleId = "layer" | "feature-outward" | "feature-cycle" | "file-cycle";
+export type RuleId = "layer" | "feature-outward" | "feature-cycle" | "file-cycle" | "table-owner";
 
 export const RULE_TITLES: Record<RuleId, string> = {
   layer: "1. layer rule (a file imports only its own layer or lower ones)",
   "feature-outward": "2. features never import server/, app/, seed/ or db/seed/",
   "feature-cycle": "3. no import cycle between feature folders",
   "file-cycle": "4. no import cycle between files",
+  "table-owner": "5. a feature reads another's tables only through it",
 };
 
 /** One import that breaks a rule. `from -> to` (edgeKey) identifies it in the known lists. */
@@ -36,6 +42,13 @@ export interface Violation {
 
 /** An import allowed to stay on a cycle between feature folders. */
 export interface AllowedFeatureImport {
+  from: string;
+  to: string;
+  reason: string;
+}
+
+/** An import of another feature's tables allowed to stay (rule 5), with why. */
+export interface AllowedTableRead {
   from: string;
   to: string;
   reason: string;
@@ -374,6 +387,51 @@ export function fileCycles(graph: ImportGraph): FileCycles {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Rule 5: tables
+
+/**
+ * The shared kernel (decision 047): reference data (geo: communes, departments, regions, countries;
+ * sports) and identity (the users row, sessions, rate limits), which any feature may read and join.
+ * Only identity and accounts write users: a rule no import graph can check.
+ */
+export const TABLE_KERNEL: ReadonlySet<string> = new Set(["geo", "identity", "sports"]);
+
+/**
+ * Features documented as reading (or writing) another's tables directly, by the features whose
+ * tables they use: search and seo read the catalogue (the events' tables), community reads members'
+ * results, planning, ratings and comments (decision 029), editor is the catalogue's write side.
+ */
+export const DOCUMENTED_TABLE_ACCESS: Readonly<Record<string, readonly string[]>> = {
+  search: ["events"],
+  seo: ["events"],
+  community: ["comments", "engagement", "events", "ratings", "results"],
+  editor: ["events"],
+};
+
+/** `features/<name>/…/<file>.tables.ts`: a feature's Drizzle tables. */
+export const isTablesFile = (file: string): boolean => file.startsWith("features/") && file.endsWith(".tables.ts");
+
+/** Rule 5: non-test feature files importing another feature's tables outside the kernel and the documented access. */
+export function tableOwnerViolations(graph: ImportGraph): Violation[] {
+  return fileEdges(graph)
+    .filter((edge) => {
+      const from = featureOf(edge.from);
+      const owner = featureOf(edge.to);
+      if (!from || !owner || from === owner || !isTablesFile(edge.to)) return false;
+      if (isTablesFile(edge.from)) return false; // a foreign key
+      if (TABLE_KERNEL.has(owner)) return false;
+      return !DOCUMENTED_TABLE_ACCESS[from]?.includes(owner);
+    })
+    .map((edge) =>
+      violation(
+        "table-owner",
+        edge,
+        `feature ${featureOf(edge.from)} uses the tables of feature ${featureOf(edge.to)}`,
+      ),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Checking against the known lists
 
 export interface RuleResult {
@@ -391,17 +449,19 @@ export interface CheckResult {
   featureOutward: RuleResult;
   featureCycle: RuleResult;
   fileCycle: RuleResult;
+  tableOwner: RuleResult;
   featureCycles: FeatureCycles;
   fileCycles: FileCycles;
 }
 
 export const NO_KNOWN_VIOLATIONS: KnownViolations = { layer: [], featureOutward: [], fileCycle: [] };
 
-/** Runs the four rules on a graph and compares them with the known lists. */
+/** Runs the five rules on a graph and compares them with the known lists. */
 export function checkGraph(
   graph: ImportGraph,
   known: KnownViolations = NO_KNOWN_VIOLATIONS,
   allowedFeatureImports: readonly AllowedFeatureImport[] = [],
+  allowedTableReads: readonly AllowedTableRead[] = [],
 ): CheckResult {
   const imports = new Set(fileEdges(graph).map((edge) => edgeKey(edge.from, edge.to)));
   const gone = (key: string) =>
@@ -432,6 +492,12 @@ export function checkGraph(
       gone,
     ),
     fileCycle: compareWithKnown("file-cycle", fileFound, known.fileCycle, gone),
+    tableOwner: compareWithKnown(
+      "table-owner",
+      tableOwnerViolations(graph),
+      allowedTableReads.map((entry) => edgeKey(entry.from, entry.to)),
+      gone,
+    ),
     featureCycles: features,
     fileCycles: files,
   };
@@ -468,6 +534,8 @@ const ADVICE: Record<RuleId, string> = {
     "Break the cycle between the feature folders: move the shared piece into one of them, shared/ or platform/, or invert the dependency. An import that must stay for now goes into tests/architecture/allowed-feature-imports.ts with a reason.",
   "file-cycle":
     "Break the cycle: move what the files share into a file both import, or make the import go one way only.",
+  "table-owner":
+    "Ask the owning feature: call a function it exports (a small read module such as features/events/event-reads.server.ts), or, when importing it would make a cycle between feature folders, a port filled by server/services.server.ts (as features/posters/credits-port.ts). A join that must stay goes into tests/architecture/allowed-table-reads.ts with its reason (decision 047).",
 };
 
 const KNOWN_LIST: Record<RuleId, string> = {
@@ -475,6 +543,7 @@ const KNOWN_LIST: Record<RuleId, string> = {
   "feature-outward": "knownViolations.featureOutward in tests/architecture/known-violations.ts",
   "feature-cycle": "tests/architecture/allowed-feature-imports.ts",
   "file-cycle": "knownViolations.fileCycle in tests/architecture/known-violations.ts",
+  "table-owner": "tests/architecture/allowed-table-reads.ts",
 };
 
 /** A violation as a failure message: rule, file:line, imported file, what is wrong and what to do. */
