@@ -4,7 +4,7 @@
  * elevation profile) plus what only a recorded activity has: elapsed and moving time, splits per
  * km, heart rate. Pure and isomorphic, so it runs in the upload workers too.
  */
-import type { TrackPoint } from "../events/events.tables.ts";
+import type { TrackPoint } from "../maps/geometry.ts";
 import {
   analyseElevation,
   cumulativeDistances,

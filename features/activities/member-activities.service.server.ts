@@ -9,8 +9,9 @@ import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { SportKey } from "../../shared/constants.ts";
 import { parisToday, zonedTime } from "../../shared/zoned-time.ts";
-import { courses, events, type TrackPoint } from "../events/events.tables.ts";
+import { courseWithEvent } from "../events/event-reads.server.ts";
 import { users } from "../identity/identity.tables.ts";
+import type { TrackPoint } from "../maps/geometry.ts";
 import { TRACK_PROFILE_SAMPLES } from "../tracks/track-processing.ts";
 import { segmentedProfile } from "../tracks/track-stats.ts";
 import type {
@@ -180,13 +181,13 @@ export function memberActivitiesService(
     async detail(user: { id: number }, id: number): Promise<ActivityDetail> {
       const row = await owned(user, id);
       const [stream] = await db.select().from(activityStreams).where(eq(activityStreams.activityId, id));
-      const [course] = row.courseId
-        ? await db
-            .select({ id: courses.id, name: courses.name, eventName: events.name, eventSlug: events.slug })
-            .from(courses)
-            .innerJoin(events, eq(events.id, courses.eventId))
-            .where(eq(courses.id, row.courseId))
-        : [];
+      const linked = row.courseId ? await courseWithEvent(db, row.courseId) : null;
+      const course = linked && {
+        id: linked.id,
+        name: linked.name,
+        eventName: linked.eventName,
+        eventSlug: linked.eventSlug,
+      };
       return {
         ...summary(row),
         elevationLoss: row.elevationLoss,
@@ -227,11 +228,7 @@ export function memberActivitiesService(
     async link(user: { id: number }, id: number, courseId: number | null): Promise<ActivityDetail> {
       await owned(user, id);
       if (courseId !== null) {
-        const [course] = await db
-          .select({ id: courses.id })
-          .from(courses)
-          .innerJoin(events, eq(events.id, courses.eventId))
-          .where(and(eq(courses.id, courseId), eq(events.status, "active")));
+        const course = await courseWithEvent(db, courseId, { activeOnly: true });
         if (!course) throw new ApiError("ITEM_NOT_FOUND", { field: "courseId" });
       }
       await db.update(activities).set({ courseId, updatedAt: clock() }).where(eq(activities.id, id));

@@ -11,7 +11,7 @@ import { ApiError } from "../../shared/api-error.ts";
 import type { CommentTarget } from "../../shared/constants.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
 import { type Actor, eventAccess } from "../events/event-access.server.ts";
-import { events } from "../events/events.tables.ts";
+import { activeEventStart, eventLabels, seriesEditions } from "../events/event-reads.server.ts";
 import { users } from "../identity/identity.tables.ts";
 import {
   COMMENTS_PAGE_SIZE,
@@ -81,26 +81,14 @@ export function commentsService(db: Db, clock: () => Date) {
   /** The edition a comment target names (events and walls); others do not exist yet. */
   async function targetEvent(executor: Executor, type: CommentTarget, id: number) {
     if (type !== "event" && type !== "wall") throw new ApiError("ITEM_NOT_FOUND");
-    const [event] = await executor
-      .select({ id: events.id, startDate: events.startDate })
-      .from(events)
-      .where(and(eq(events.id, id), eq(events.status, "active")))
-      .limit(1);
+    const event = await activeEventStart(executor, id);
     if (!event) throw new ApiError("ITEM_NOT_FOUND");
     return event;
   }
 
   /** The active editions of the event's series (the event alone when it has none), by id. */
-  async function seriesEditions(eventId: number) {
-    const rows = await db
-      .select({ id: events.id, slug: events.slug, startDate: events.startDate })
-      .from(events)
-      .where(
-        and(
-          eq(events.status, "active"),
-          sql`(${events.id} = ${eventId} OR ${events.groupId} = (SELECT group_id FROM events WHERE id = ${eventId}))`,
-        ),
-      );
+  async function editionsById(eventId: number) {
+    const rows = await seriesEditions(db, eventId);
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -134,7 +122,7 @@ export function commentsService(db: Db, clock: () => Date) {
       const size = type === "wall" ? WALL_PAGE_SIZE : COMMENTS_PAGE_SIZE;
       // A series' comments: those of each of its active editions (ratings stay per edition).
       const editions =
-        scope === "series" && type === "event" && targetId !== undefined ? await seriesEditions(targetId) : null;
+        scope === "series" && type === "event" && targetId !== undefined ? await editionsById(targetId) : null;
       const targets = editions ? [...editions.keys()] : targetId === undefined ? null : [targetId];
       // Deleted comments show only while they hold replies.
       const shown = and(
@@ -264,7 +252,7 @@ export function commentsService(db: Db, clock: () => Date) {
       );
       const ids = open.map((r) => r.comment_id);
       if (!ids.length) return { items: [] };
-      const [found, reports, slugs] = await Promise.all([
+      const [found, reports] = await Promise.all([
         db
           .select({ comment: comments, author: authorColumns })
           .from(comments)
@@ -275,12 +263,14 @@ export function commentsService(db: Db, clock: () => Date) {
           .from(commentReports)
           .where(and(inArray(commentReports.commentId, ids), isNull(commentReports.resolvedAt)))
           .orderBy(asc(commentReports.createdAt)),
-        db
-          .select({ id: comments.id, slug: events.slug })
-          .from(comments)
-          .innerJoin(events, eq(events.id, comments.targetId))
-          .where(and(inArray(comments.id, ids), sql`${comments.targetType} IN ('event', 'wall')`)),
       ]);
+      // Comments on events and walls link to their event's page.
+      const onEvent = (c: CommentRow) => c.targetType === "event" || c.targetType === "wall";
+      const events = await eventLabels(
+        db,
+        found.filter((f) => onEvent(f.comment)).map((f) => f.comment.targetId),
+      );
+      const eventSlug = (c: CommentRow) => (onEvent(c) ? (events.get(c.targetId)?.slug ?? null) : null);
       return {
         items: ids.flatMap((id) => {
           const row = found.find((f) => f.comment.id === id);
@@ -291,7 +281,7 @@ export function commentsService(db: Db, clock: () => Date) {
               reports: reports
                 .filter((r) => r.commentId === id)
                 .map((r) => ({ reason: r.reason, createdAt: r.createdAt.toISOString(), reporterId: r.userId })),
-              eventSlug: slugs.find((s) => s.id === id)?.slug ?? null,
+              eventSlug: eventSlug(row.comment),
             },
           ];
         }),

@@ -2,12 +2,11 @@
  * Thumbnails on request (POST /api/thumbnail): of a public image (active event, public profile),
  * or of any image its editor (or the member themself) asks for, cut once and kept.
  */
-import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { eventImageUrl, imageUrl } from "../../shared/image-url.ts";
 import { type Actor, eventAccess } from "../events/event-access.server.ts";
-import { eventImages, events } from "../events/events.tables.ts";
+import { eventGalleryFiles, eventPictures } from "../events/event-reads.server.ts";
 import { type Limit, rateLimiter } from "../identity/rate-limit.server.ts";
 import {
   cutThumbnail,
@@ -96,21 +95,14 @@ export function eventThumbnailsService(deps: {
         return { ...result, url: imageUrl({ kind: "user", file: name }), isPublic: photo.isPublic };
       }
 
-      const [event] = await db
-        .select({ status: events.status, coverImage: events.coverImage, headerImage: events.headerImage })
-        .from(events)
-        .where(eq(events.id, input.id))
-        .limit(1);
+      const event = await eventPictures(db, input.id);
       if (!event) throw new ApiError("ITEM_NOT_FOUND");
       const access = caller ? await eventAccess(db, caller, input.id) : null;
       const editor = access !== null && access !== "member";
       const isPublic = event.status === "active";
       if (!isPublic && !editor) throw new ApiError("ITEM_NOT_FOUND");
       await requireReloadRight(editor);
-      const gallery = await db
-        .select({ id: eventImages.id, path: eventImages.path })
-        .from(eventImages)
-        .where(eq(eventImages.eventId, input.id));
+      const gallery = await eventGalleryFiles(db, input.id);
       const file = pickEventFile(event, gallery, which);
       if (!file || !SINGLE_NAME.test(file)) throw new ApiError("FILE_NOT_FOUND");
       const name = `thumbs/${thumbName(file, input.profile)}`;

@@ -10,26 +10,6 @@ import type { AllowedTableRead } from "./rules.ts";
 
 export const allowedTableReads: AllowedTableRead[] = [
   {
-    from: "features/activities/activity-track.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending (decision 047): TrackPoint is maps/geometry.ts's type",
-  },
-  {
-    from: "features/activities/member-activities.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending (decision 047): course and event lookups move to features/events/event-reads.server.ts",
-  },
-  {
-    from: "features/comments/comments.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending (decision 047): edition, series and slug lookups move to features/events/event-reads.server.ts",
-  },
-  {
-    from: "features/media/event-thumbnails.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending (decision 047): the event's pictures read through features/events/event-reads.server.ts",
-  },
-  {
     from: "features/media/event-visuals.service.server.ts",
     to: "features/events/events.tables.ts",
     reason: "pending (decision 047): media writes the events' pictures",
@@ -73,12 +53,6 @@ export const allowedTableReads: AllowedTableRead[] = [
     from: "features/ratings/ratings.service.server.ts",
     to: "features/events/events.tables.ts",
     reason: "pending (decision 047): event names read through features/events/event-reads.server.ts",
-  },
-  {
-    from: "features/results/import/results-import.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason:
-      "pending (decision 047): the course and the edition's courses through features/events/event-reads.server.ts",
   },
   {
     from: "features/tracks/tracks.service.server.ts",

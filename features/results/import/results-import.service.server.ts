@@ -6,13 +6,13 @@
  * replacing the course's earlier imported results and re-attaching the lines members had claimed.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../../platform/db/client.server.ts";
 import { ApiError } from "../../../shared/api-error.ts";
 import type { Locale } from "../../../shared/constants.ts";
 import { createI18n } from "../../../shared/i18n/index.ts";
 import { type Actor, requireEventEditor } from "../../events/event-access.server.ts";
-import { courses, events } from "../../events/events.tables.ts";
+import { courseEventAndDistance, eventCourses, eventLabels } from "../../events/event-reads.server.ts";
 import { relinkClaims } from "../claims.service.server.ts";
 import { resultImports, results } from "../results.tables.ts";
 import { type ColumnMapping, normaliseHeader, RESULT_FIELDS } from "./columns.ts";
@@ -94,11 +94,7 @@ export function resultsImportService(
   const progressBesideTransaction = !(client instanceof PGlite);
 
   async function courseOf(courseId: number): Promise<{ eventId: number; distance: number | null }> {
-    const [course] = await db
-      .select({ eventId: courses.eventId, distance: courses.distance })
-      .from(courses)
-      .where(eq(courses.id, courseId))
-      .limit(1);
+    const course = await courseEventAndDistance(db, courseId);
     if (!course) throw new ApiError("ITEM_NOT_FOUND", { field: "courseId" });
     return course;
   }
@@ -181,22 +177,27 @@ export function resultsImportService(
     /** The import screen's edition and its courses, with the results each already has; the actor must edit it. */
     async importTarget(actor: Actor, eventId: number) {
       await requireEventEditor(db, actor, eventId);
-      const [event] = await db
-        .select({ id: events.id, name: events.name, slug: events.slug })
-        .from(events)
-        .where(eq(events.id, eventId))
-        .limit(1);
-      const list = await db
-        .select({
-          id: courses.id,
-          name: courses.name,
-          distance: courses.distance,
-          existingResults: sql<number>`(SELECT count(*)::int FROM results r WHERE r.course_id = ${courses.id} AND r.source = 'import')`,
-        })
-        .from(courses)
-        .where(eq(courses.eventId, eventId))
-        .orderBy(courses.position, courses.id);
-      return { event: event!, courses: list.map((c) => ({ ...c, existingResults: Number(c.existingResults) })) };
+      const [labels, list] = await Promise.all([eventLabels(db, [eventId]), eventCourses(db, eventId)]);
+      const imported = list.length
+        ? await db
+            .select({ courseId: results.courseId, n: sql<number>`count(*)::int` })
+            .from(results)
+            .where(
+              and(
+                inArray(
+                  results.courseId,
+                  list.map((c) => c.id),
+                ),
+                eq(results.source, "import"),
+              ),
+            )
+            .groupBy(results.courseId)
+        : [];
+      const counts = new Map(imported.map((r) => [r.courseId, Number(r.n)]));
+      return {
+        event: labels.get(eventId)!,
+        courses: list.map((c) => ({ ...c, existingResults: counts.get(c.id) ?? 0 })),
+      };
     },
 
     /**
