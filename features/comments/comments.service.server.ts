@@ -243,6 +243,15 @@ export function commentsService(db: Db, clock: () => Date) {
       }
     },
 
+    /** Comments with an open report (the admin menu's count). */
+    async reportedCount(): Promise<number> {
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(DISTINCT comment_id)::int AS n FROM comment_reports WHERE resolved_at IS NULL`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
     /** GET /api/admin/comments: reported comments with open reports, most reported first. */
     async reportQueue(): Promise<ReportQueue> {
       const open = await rows<{ comment_id: number }>(
@@ -266,9 +275,10 @@ export function commentsService(db: Db, clock: () => Date) {
       ]);
       // Comments on events and walls link to their event's page.
       const onEvent = (c: CommentRow) => c.targetType === "event" || c.targetType === "wall";
+      const onEvents = found.filter((f) => onEvent(f.comment));
       const events = await eventLabels(
         db,
-        found.filter((f) => onEvent(f.comment)).map((f) => f.comment.targetId),
+        onEvents.map((f) => f.comment.targetId),
       );
       const eventSlug = (c: CommentRow) => (onEvent(c) ? (events.get(c.targetId)?.slug ?? null) : null);
       return {

@@ -11,8 +11,8 @@ import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import { RATING_CRITERIA } from "../../shared/constants.ts";
 import { parisToday } from "../../shared/zoned-time.ts";
-import { comments } from "../comments/comments.tables.ts";
-import { events } from "../events/events.tables.ts";
+import { memberCommentCount, memberComments } from "../comments/comment-reads.server.ts";
+import { activeEventStart, eventLabels } from "../events/event-reads.server.ts";
 import type { MemberEventEngagement, OwnRating, RateInput, RatingSummary } from "./ratings.contract.ts";
 import { ratings } from "./ratings.tables.ts";
 
@@ -68,38 +68,18 @@ export async function memberEventEngagement(
   userId: number,
   eventId: number,
 ): Promise<MemberEventEngagement> {
-  const [[rating], [count]] = await Promise.all([
+  const [[rating], commentCount] = await Promise.all([
     db
       .select()
       .from(ratings)
       .where(and(eq(ratings.userId, userId), eq(ratings.eventId, eventId)))
       .limit(1),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(
-        and(
-          eq(comments.userId, userId),
-          eq(comments.targetId, eventId),
-          sql`${comments.targetType} IN ('event', 'wall')`,
-          sql`${comments.deletedAt} IS NULL`,
-        ),
-      ),
+    memberCommentCount(db, userId, eventId),
   ]);
-  return { rating: rating ? ownRating(rating) : null, commentCount: count?.n ?? 0 };
+  return { rating: rating ? ownRating(rating) : null, commentCount };
 }
 
 export function ratingsService(db: Db, clock: () => Date) {
-  async function eventDates(executor: Executor, eventId: number, lock: boolean) {
-    const found = await rows<{ id: number; start_date: string }>(
-      executor,
-      lock
-        ? sql`SELECT id, start_date::text FROM events WHERE id = ${eventId} AND status = 'active' FOR UPDATE`
-        : sql`SELECT id, start_date::text FROM events WHERE id = ${eventId} AND status = 'active'`,
-    );
-    return found[0] ?? null;
-  }
-
   const hasStarted = (startDate: string) => startDate <= parisToday(clock());
 
   async function mine(userId: number, eventId: number): Promise<OwnRating | null> {
@@ -112,7 +92,7 @@ export function ratingsService(db: Db, clock: () => Date) {
   }
 
   async function summary(eventId: number, viewerId?: number): Promise<RatingSummary> {
-    const event = await eventDates(db, eventId, false);
+    const event = await activeEventStart(db, eventId);
     if (!event) throw new ApiError("ITEM_NOT_FOUND");
     const criteria = RATING_CRITERIA.map(
       (c) => sql`avg(r.${sql.identifier(c)})::float8 AS ${sql.identifier(`${c}_avg`)},
@@ -137,7 +117,7 @@ export function ratingsService(db: Db, clock: () => Date) {
       criteria: Object.fromEntries(
         RATING_CRITERIA.map((c) => [c, { average: avg(`${c}_avg`), count: num(`${c}_n`) }]),
       ) as RatingSummary["criteria"],
-      open: hasStarted(event.start_date),
+      open: hasStarted(event.startDate),
     };
     if (viewerId !== undefined) answer.mine = await mine(viewerId, eventId);
     return answer;
@@ -151,9 +131,9 @@ export function ratingsService(db: Db, clock: () => Date) {
     async rate(userId: number, body: RateInput): Promise<RatingSummary> {
       await db.transaction(async (tx) => {
         // The lock serialises every rating of this edition until the aggregate is written.
-        const event = await eventDates(tx, body.eventId, true);
+        const event = await activeEventStart(tx, body.eventId, { forUpdate: true });
         if (!event) throw new ApiError("ITEM_NOT_FOUND");
-        if (!hasStarted(event.start_date)) throw new ApiError("EVENT_NOT_YET_HELD");
+        if (!hasStarted(event.startDate)) throw new ApiError("EVENT_NOT_YET_HELD");
         const scores: Record<(typeof RATING_CRITERIA)[number], Score> = {
           course: body.course ?? null,
           organisation: body.organisation ?? null,
@@ -173,47 +153,32 @@ export function ratingsService(db: Db, clock: () => Date) {
       });
       return summary(body.eventId, userId);
     },
-
-    /** The stored aggregate of an edition (what pages, search and JSON-LD read). */
-    async aggregate(eventId: number) {
-      const [row] = await db
-        .select({ count: events.ratingCount, average: events.ratingAverage })
-        .from(events)
-        .where(eq(events.id, eventId))
-        .limit(1);
-      return row ?? null;
-    },
   };
 }
 export type RatingsService = ReturnType<typeof ratingsService>;
 
 /** GDPR export (accounts.exportData): the member's ratings and comments, deleted ones included. */
 export async function memberContributions(db: Executor, userId: number) {
-  const [ratingRows, commentRows] = await Promise.all([
-    db
-      .select({ rating: ratings, slug: events.slug, name: events.name })
-      .from(ratings)
-      .innerJoin(events, eq(events.id, ratings.eventId))
-      .where(eq(ratings.userId, userId))
-      .orderBy(ratings.id),
-    db.select().from(comments).where(eq(comments.userId, userId)).orderBy(comments.id),
+  const [ratingRows, comments] = await Promise.all([
+    db.select().from(ratings).where(eq(ratings.userId, userId)).orderBy(ratings.id),
+    memberComments(db, userId),
   ]);
+  const events = await eventLabels(
+    db,
+    ratingRows.map((rating) => rating.eventId),
+  );
   return {
-    ratings: ratingRows.map(({ rating, slug, name }) => ({
-      event: { id: rating.eventId, slug, name },
-      ...ownRating(rating),
-      createdAt: rating.createdAt.toISOString(),
-    })),
-    comments: commentRows.map((c) => ({
-      id: c.id,
-      targetType: c.targetType,
-      targetId: c.targetId,
-      parentId: c.parentId,
-      body: c.body,
-      rating: c.rating,
-      createdAt: c.createdAt.toISOString(),
-      updatedAt: c.updatedAt?.toISOString() ?? null,
-      deletedAt: c.deletedAt?.toISOString() ?? null,
-    })),
+    ratings: ratingRows.flatMap((rating) => {
+      const event = events.get(rating.eventId);
+      if (!event) return [];
+      return [
+        {
+          event: { id: rating.eventId, slug: event.slug, name: event.name },
+          ...ownRating(rating),
+          createdAt: rating.createdAt.toISOString(),
+        },
+      ];
+    }),
+    comments,
   };
 }

@@ -45,16 +45,6 @@ export const allowedTableReads: AllowedTableRead[] = [
     reason: "pending (decision 047): the member's result read through features/results",
   },
   {
-    from: "features/ratings/ratings.service.server.ts",
-    to: "features/comments/comments.tables.ts",
-    reason: "pending (decision 047): comment counts and the GDPR export through features/comments",
-  },
-  {
-    from: "features/ratings/ratings.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending (decision 047): event names read through features/events/event-reads.server.ts",
-  },
-  {
     from: "features/tracks/tracks.service.server.ts",
     to: "features/events/events.tables.ts",
     reason: "pending (decision 047): tracks writes the course tracks",

@@ -178,19 +178,12 @@ export function resultsImportService(
     async importTarget(actor: Actor, eventId: number) {
       await requireEventEditor(db, actor, eventId);
       const [labels, list] = await Promise.all([eventLabels(db, [eventId]), eventCourses(db, eventId)]);
-      const imported = list.length
+      const courseIds = list.map((c) => c.id);
+      const imported = courseIds.length
         ? await db
             .select({ courseId: results.courseId, n: sql<number>`count(*)::int` })
             .from(results)
-            .where(
-              and(
-                inArray(
-                  results.courseId,
-                  list.map((c) => c.id),
-                ),
-                eq(results.source, "import"),
-              ),
-            )
+            .where(and(inArray(results.courseId, courseIds), eq(results.source, "import")))
             .groupBy(results.courseId)
         : [];
       const counts = new Map(imported.map((r) => [r.courseId, Number(r.n)]));
