@@ -7,11 +7,12 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
-import { activities, activityStreams } from "../activities/activities.tables.ts";
-import { courses, events, type TrackPoint, tracks } from "../events/events.tables.ts";
+import { ownActivityWithLine } from "../activities/activity-reads.server.ts";
+import { courseTrack, courseWithEvent, trackById } from "../events/event-reads.server.ts";
 import { type Limit, rateLimiter } from "../identity/rate-limit.server.ts";
+import type { TrackPoint } from "../maps/geometry.ts";
 import type { FileStorage } from "../media/storage.server.ts";
-import { results } from "../results/results.tables.ts";
+import { memberTimeOfResult, memberTimeOnCourse } from "../results/result-reads.server.ts";
 import { type BasemapSources, BasemapUnavailableError } from "./basemap/basemap.server.ts";
 import { type BasemapLayer, type BBox, basemapBox } from "./basemap/layer.ts";
 import { type OpenDataSource, withOpenData } from "./basemap/opendata.server.ts";
@@ -96,36 +97,13 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
   const limiter = rateLimiter(db, clock);
 
   async function courseFacts(courseId: number) {
-    const [row] = await db
-      .select({
-        courseId: courses.id,
-        courseName: courses.name,
-        distance: courses.distance,
-        elevationGain: courses.elevationGain,
-        startAt: courses.startAt,
-        eventName: events.name,
-        startDate: events.startDate,
-        city: events.city,
-      })
-      .from(courses)
-      .innerJoin(events, eq(events.id, courses.eventId))
-      .where(and(eq(courses.id, courseId), eq(events.status, "active")));
+    const row = await courseWithEvent(db, courseId, { activeOnly: true });
     if (!row) return null;
-    const [track] = await db
-      .select({
-        points: tracks.points,
-        breaks: tracks.breaks,
-        distance: tracks.distance,
-        elevationGain: tracks.elevationGain,
-      })
-      .from(tracks)
-      .where(eq(tracks.courseId, courseId))
-      .orderBy(desc(tracks.id))
-      .limit(1);
+    const track = await courseTrack(db, courseId);
     const facts: CourseFacts = {
-      courseId: row.courseId,
+      courseId: row.id,
       eventName: row.eventName,
-      courseName: row.courseName,
+      courseName: row.name,
       date: row.startAt ? row.startAt.toISOString().slice(0, 10) : row.startDate,
       place: row.city,
       distanceM: row.distance ?? track?.distance ?? null,
@@ -144,17 +122,11 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
     if (type === "course") {
       const found = await courseFacts(id);
       if (!found?.track || found.track.length < 2) throw new ApiError("NOT_FOUND");
-      const [result] = userId
-        ? await db
-            .select({ timeMs: results.timeMs, rank: results.rank })
-            .from(results)
-            .where(and(eq(results.courseId, id), eq(results.userId, userId)))
-            .limit(1)
-        : [];
-      return { design: designFromCourse(found.facts, result ?? null, lang), track: found.track, breaks: found.breaks };
+      const result = userId ? await memberTimeOnCourse(db, userId, id) : null;
+      return { design: designFromCourse(found.facts, result, lang), track: found.track, breaks: found.breaks };
     }
     if (type === "track") {
-      const [row] = await db.select().from(tracks).where(eq(tracks.id, id));
+      const row = await trackById(db, id);
       if (!row || row.points.length < 2) throw new ApiError("NOT_FOUND");
       if (row.courseId != null) {
         const found = await courseFacts(row.courseId);
@@ -174,30 +146,10 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
     // The member's own activity (owner only, as its page): its recorded line, its figures; when it
     // is linked to a catalogue course, that race's names and the member's result on it.
     if (userId === null) throw new ApiError("NOT_FOUND");
-    const [row] = await db
-      .select({
-        name: activities.name,
-        startedAt: activities.startedAt,
-        distance: activities.distance,
-        movingTime: activities.movingTime,
-        elapsedTime: activities.elapsedTime,
-        elevationGain: activities.elevationGain,
-        courseId: activities.courseId,
-        resultId: activities.resultId,
-        points: activityStreams.points,
-        breaks: activityStreams.breaks,
-      })
-      .from(activities)
-      .innerJoin(activityStreams, eq(activityStreams.activityId, activities.id))
-      .where(and(eq(activities.id, id), eq(activities.userId, userId)));
+    const row = await ownActivityWithLine(db, userId, id);
     if (!row || row.points.length < 2) throw new ApiError("NOT_FOUND");
     const seconds = row.elapsedTime ?? row.movingTime;
-    const [result] = row.resultId
-      ? await db
-          .select({ timeMs: results.timeMs, rank: results.rank })
-          .from(results)
-          .where(and(eq(results.id, row.resultId), eq(results.userId, userId)))
-      : [];
+    const result = row.resultId ? await memberTimeOfResult(db, userId, row.resultId) : null;
     const course = row.courseId ? await courseFacts(row.courseId) : null;
     const design = course
       ? designFromCourse(

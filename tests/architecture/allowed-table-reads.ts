@@ -30,21 +30,6 @@ export const allowedTableReads: AllowedTableRead[] = [
     reason: "pending (decision 047): the event's contact and history lines move behind features/events",
   },
   {
-    from: "features/posters/posters.service.server.ts",
-    to: "features/activities/activities.tables.ts",
-    reason: "pending (decision 047): the member's activity read through features/activities",
-  },
-  {
-    from: "features/posters/posters.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending (decision 047): course facts and tracks read through features/events/event-reads.server.ts",
-  },
-  {
-    from: "features/posters/posters.service.server.ts",
-    to: "features/results/results.tables.ts",
-    reason: "pending (decision 047): the member's result read through features/results",
-  },
-  {
     from: "features/tracks/tracks.service.server.ts",
     to: "features/events/events.tables.ts",
     reason: "pending (decision 047): tracks writes the course tracks",
