@@ -14,6 +14,7 @@ export * from "../features/identity/identity.tables.ts";
 export * from "../features/jobs/jobs.tables.ts";
 export * from "../features/mail/mail.tables.ts";
 export * from "../features/orders/orders.tables.ts";
+export * from "../features/organizers/organizers.tables.ts";
 export * from "../features/posters/posters.tables.ts";
 export * from "../features/ratings/ratings.tables.ts";
 export * from "../features/results/results.tables.ts";

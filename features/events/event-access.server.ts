@@ -38,6 +38,24 @@ export async function requireEventEditor(db: Executor, actor: Actor, eventId: nu
   return access;
 }
 
+/** Verified organisers' addresses (those their codes went to), three at most, for events with no contact address. */
+export async function organizerAddresses(db: Executor, eventId: number): Promise<string[]> {
+  const found = await db
+    .selectDistinct({ email: eventOrganizers.email })
+    .from(eventOrganizers)
+    .where(eq(eventOrganizers.eventId, eventId))
+    .limit(3);
+  return found.map((r) => r.email);
+}
+
+/** Makes a member an organiser of an event (the address their code went to kept); no change when they are. */
+export async function grantOrganizer(
+  tx: Executor,
+  grant: { eventId: number; userId: number; email: string; grantedAt: Date },
+): Promise<void> {
+  await tx.insert(eventOrganizers).values(grant).onConflictDoNothing();
+}
+
 /** The event a course belongs to, or ITEM_NOT_FOUND. */
 export async function courseEventId(db: Executor, courseId: number): Promise<number> {
   const [course] = await db.select({ eventId: courses.eventId }).from(courses).where(eq(courses.id, courseId)).limit(1);

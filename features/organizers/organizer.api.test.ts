@@ -5,12 +5,13 @@ import { elideFrench } from "../../shared/i18n/french-elision.ts";
 import { TEST_REFERENCE_DATE } from "../../tests/api/fixtures.ts";
 import { accessHeaders, createTestApp, type TestApp } from "../../tests/api/harness.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp-server.ts";
-import { eventOrganizers, organizerClaims } from "../editor/editor.tables.ts";
+import { eventOrganizers } from "../editor/editor.tables.ts";
 import { eventAccess } from "../events/event-access.server.ts";
 import { eventHistory, events } from "../events/events.tables.ts";
 import { users } from "../identity/identity.tables.ts";
 import { mailMessages } from "../mail/mail.tables.ts";
 import { emailMatchesWebsite, maskEmail } from "./organizer.service.server.ts";
+import { organizerClaims } from "./organizers.tables.ts";
 
 let t: TestApp;
 let smtp: TestSmtpServer;

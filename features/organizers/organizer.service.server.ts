@@ -10,10 +10,15 @@ import { ApiError } from "../../shared/api-error.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/constants.ts";
 import { formatLongDate } from "../../shared/dates.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
-import { organizerClaims } from "../editor/editor.tables.ts";
-import { type Actor, type EventAccess, eventAccess } from "../events/event-access.server.ts";
-import { eventOrganizers } from "../events/event-access.tables.ts";
-import { eventHistory, events } from "../events/events.tables.ts";
+import {
+  type Actor,
+  type EventAccess,
+  eventAccess,
+  grantOrganizer,
+  organizerAddresses,
+} from "../events/event-access.server.ts";
+import { recordEventHistory } from "../events/event-history.server.ts";
+import { eventContact } from "../events/event-reads.server.ts";
 import { requireVerifiedEmail } from "../identity/auth.server.ts";
 import { LIMITS, rateLimiter } from "../identity/rate-limit.server.ts";
 import {
@@ -31,6 +36,7 @@ import type {
   EventOrganizerInfo,
   InvitationBody,
 } from "./organizer.contract.ts";
+import { organizerClaims } from "./organizers.tables.ts";
 
 /** The signed-in member as this domain needs them (accounts' user row fits). */
 export type Member = Actor & {
@@ -134,44 +140,17 @@ export function organizerService(db: Db, clock: () => Date, deps: { mail: Organi
   const eventUrl = (slug: string, locale: Locale) => `${origin}${pagePath("event", locale, { slug })}`;
 
   async function findEvent(eventId: number, options: { activeOnly?: boolean } = {}) {
-    const [event] = await db
-      .select({
-        id: events.id,
-        slug: events.slug,
-        name: events.name,
-        startDate: events.startDate,
-        contactEmail: events.contactEmail,
-        website: events.website,
-        countryCode: events.countryCode,
-        status: events.status,
-      })
-      .from(events)
-      .where(eq(events.id, eventId))
-      .limit(1);
+    const event = await eventContact(db, eventId);
     if (!event || (options.activeOnly && event.status !== "active")) throw new ApiError("ITEM_NOT_FOUND");
     return event;
-  }
-
-  /** Verified organisers' addresses (those their codes went to), for events with no contact address. */
-  async function organizerAddresses(eventId: number): Promise<string[]> {
-    const found = await db
-      .selectDistinct({ email: eventOrganizers.email })
-      .from(eventOrganizers)
-      .where(eq(eventOrganizers.eventId, eventId))
-      .limit(3);
-    return found.map((r) => r.email);
   }
 
   return {
     /** The event page's organiser side: the caller's access and whether the organiser can be written to. */
     async pageInfo(eventId: number, actor: Actor | null): Promise<EventOrganizerInfo> {
-      const [event] = await db
-        .select({ contactEmail: events.contactEmail })
-        .from(events)
-        .where(eq(events.id, eventId))
-        .limit(1);
+      const event = await eventContact(db, eventId);
       const access = actor ? await eventAccess(db, actor, eventId) : null;
-      const canContact = Boolean(event?.contactEmail) || (await organizerAddresses(eventId)).length > 0;
+      const canContact = Boolean(event?.contactEmail) || (await organizerAddresses(db, eventId)).length > 0;
       return { access, canContact };
     },
 
@@ -233,7 +212,7 @@ export function organizerService(db: Db, clock: () => Date, deps: { mail: Organi
         });
         // The event's editors read its history: which kind of address the code went to, never the
         // address itself (the one typed is the member's own business; organizer_claims keeps it).
-        await tx.insert(eventHistory).values({
+        await recordEventHistory(tx, {
           eventId: event.id,
           type: "organizer_validation_sent",
           userId: member.id,
@@ -291,12 +270,9 @@ export function organizerService(db: Db, clock: () => Date, deps: { mail: Organi
           .where(and(eq(organizerClaims.id, claim.id), isNull(organizerClaims.usedAt)))
           .returning({ id: organizerClaims.id });
         if (!used) throw new ApiError("CODE_EXPIRED");
-        await tx
-          .insert(eventOrganizers)
-          .values({ eventId: event.id, userId: member.id, email: claim.email, grantedAt: now })
-          .onConflictDoNothing();
+        await grantOrganizer(tx, { eventId: event.id, userId: member.id, email: claim.email, grantedAt: now });
         const viaContact = claim.email.toLowerCase() === event.contactEmail?.trim().toLowerCase();
-        await tx.insert(eventHistory).values({
+        await recordEventHistory(tx, {
           eventId: event.id,
           type: "organizer_validation",
           userId: member.id,
@@ -317,7 +293,7 @@ export function organizerService(db: Db, clock: () => Date, deps: { mail: Organi
       // A robot filled the hidden field: it is told all went well, and nothing leaves.
       if (body.website) return;
       const event = await findEvent(body.eventId, { activeOnly: true });
-      const recipients = event.contactEmail ? [event.contactEmail] : await organizerAddresses(event.id);
+      const recipients = event.contactEmail ? [event.contactEmail] : await organizerAddresses(db, event.id);
       if (recipients.length === 0) throw new ApiError("NO_ORGANIZER_CONTACT");
       await limiter.hit(`contact-organizer:event:${event.id}`, LIMITS.contactOrganizerEvent);
       const locale = organizerLocale(event.countryCode);

@@ -15,21 +15,6 @@ export const allowedTableReads: AllowedTableRead[] = [
     reason: "pending (decision 047): media writes the events' pictures",
   },
   {
-    from: "features/organizers/organizer.service.server.ts",
-    to: "features/editor/editor.tables.ts",
-    reason: "pending (decision 047): organizer_claims is written and read by organizers only: its table moves there",
-  },
-  {
-    from: "features/organizers/organizer.service.server.ts",
-    to: "features/events/event-access.tables.ts",
-    reason: "pending (decision 047): organiser grants and addresses move to features/events/event-access.server.ts",
-  },
-  {
-    from: "features/organizers/organizer.service.server.ts",
-    to: "features/events/events.tables.ts",
-    reason: "pending (decision 047): the event's contact and history lines move behind features/events",
-  },
-  {
     from: "features/tracks/tracks.service.server.ts",
     to: "features/events/events.tables.ts",
     reason: "pending (decision 047): tracks writes the course tracks",
