@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { LOCALES } from "../shared/constants.ts";
 import { PAGES, type PageId } from "../shared/i18n/pages.ts";
 
@@ -44,20 +44,33 @@ const FILES: Record<PageId, string> = {
   adminActivities: "routes/admin-activities.tsx",
   adminResultClaims: "routes/admin-result-claims.tsx",
   adminOrders: "routes/admin-orders.tsx",
+  adminUsers: "routes/admin-users.tsx",
   setup: "routes/setup.tsx",
 };
 
-/** Each page is declared once per locale with the id "<locale>.<page>". */
-function localized(page: PageId) {
-  return LOCALES.map((locale) => {
-    const pattern: string = PAGES[page][locale];
-    const full = locale === "en" ? (pattern ? `en/${pattern}` : "en") : pattern;
-    const id = `${locale}.${page}`;
-    return full ? route(full, FILES[page], { id }) : index(FILES[page], { id });
-  });
+/** The admin screens share one parent route (routes/admin-shell.tsx): the menu's counts, loaded once. */
+const isAdminPage = (page: PageId) => page.startsWith("admin");
+
+/** A page's route in one locale, with the id "<locale>.<page>". */
+function localizedRoute(page: PageId, locale: (typeof LOCALES)[number]) {
+  const pattern: string = PAGES[page][locale];
+  const full = locale === "en" ? (pattern ? `en/${pattern}` : "en") : pattern;
+  const id = `${locale}.${page}`;
+  return full ? route(full, FILES[page], { id }) : index(FILES[page], { id });
 }
 
+const pages = Object.keys(FILES) as PageId[];
+
 export default [
-  ...(Object.keys(FILES) as PageId[]).flatMap(localized),
+  ...pages
+    .filter((page) => !isAdminPage(page))
+    .flatMap((page) => LOCALES.map((locale) => localizedRoute(page, locale))),
+  ...LOCALES.map((locale) =>
+    layout(
+      "routes/admin-shell.tsx",
+      { id: `${locale}.adminShell` },
+      pages.filter(isAdminPage).map((page) => localizedRoute(page, locale)),
+    ),
+  ),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

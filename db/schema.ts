@@ -19,3 +19,4 @@ export * from "../features/posters/posters.tables.ts";
 export * from "../features/ratings/ratings.tables.ts";
 export * from "../features/results/results.tables.ts";
 export * from "../features/sports/sports.tables.ts";
+export * from "../features/traffic/traffic.tables.ts";

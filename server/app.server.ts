@@ -18,6 +18,7 @@ import { oauthRoutes } from "../features/accounts/oauth/oauth.routes.server.ts";
 import { enabledProviders } from "../features/accounts/oauth/providers.server.ts";
 import { registerActivityJobs } from "../features/activities/activities.jobs.server.ts";
 import { activitiesRoutes } from "../features/activities/activities.routes.server.ts";
+import { adminRoutes } from "../features/admin/admin.routes.server.ts";
 import { registerAlertJobs } from "../features/alerts/alerts.jobs.server.ts";
 import { alertsRoutes } from "../features/alerts/alerts.routes.server.ts";
 import { commentsRoutes } from "../features/comments/comments.routes.server.ts";
@@ -54,6 +55,7 @@ import { searchRoutes } from "../features/search/search.routes.server.ts";
 import { seoRoutes } from "../features/seo/seo.routes.server.ts";
 import { referenceRoutes } from "../features/sports/reference.routes.server.ts";
 import { trackUploadRoutes } from "../features/tracks/tracks.routes.server.ts";
+import { createTrafficMeter, referrerHostOf, viewedPath } from "../features/traffic/traffic-meter.ts";
 import type { Config } from "../platform/config.server.ts";
 import type { Database } from "../platform/db/client.server.ts";
 import { errorHandlers, frameworkErrors } from "../platform/http/errors.server.ts";
@@ -167,6 +169,9 @@ function scheduleEditionCopies(app: FastifyInstance, jobs: JobQueue, clock: () =
     } catch (error) {
       app.log.error({ err: error }, "purging unattached track uploads failed");
     }
+    await app.services.traffic
+      .purge()
+      .catch((error: unknown) => app.log.error({ err: error }, "purging traffic failed"));
     const created = await app.services.editor.copyDueEditions();
     if (created.length) {
       app.pageCache?.clear();
@@ -237,6 +242,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await posterBasemap.ready;
   // One offline base map for the site's maps and the posters' towns and borders (decision 038).
   const basemap = siteBasemap(config.MAP_DATA_DIR, () => app.services.geo.mapReference(), app.log);
+  // The server's own traffic counters (features/traffic), written once a minute for the dashboard.
+  const trafficMeter = createTrafficMeter();
+  const ownHost = new URL(config.PUBLIC_URL).hostname;
+  app.addHook("onResponse", async (request, reply) => {
+    trafficMeter.record(reply.statusCode, reply.elapsedTime);
+    // A page seen by a person: a document or a client navigation's data, answered 200, no robot.
+    if (request.method !== "GET" || reply.statusCode !== 200 || request.routeOptions.url !== "/*") return;
+    const path = viewedPath(request.url);
+    if (path && !isbot(request.headers["user-agent"] ?? "")) {
+      const referer = request.headers.referer;
+      trafficMeter.pageView(path, referrerHostOf(Array.isArray(referer) ? referer[0] : referer, ownHost));
+    }
+  });
   app.decorate(
     "services",
     createServices(database.db, clock, {
@@ -251,6 +269,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       posterBasemap,
       posterOpenData: openDataSource(basemap),
       payments: stripeGateway(config),
+      trafficMeter,
+      dataDir: config.dataDir,
+      jobStats: () => jobs.stats(),
+      mailCounts: () => mail.counts(),
     }),
   );
   // Poster exports are drawn one at a time: a 50×70 PNG at 300 dpi takes a core for a few seconds.
@@ -263,13 +285,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerActivityJobs(app, jobs, clock, schedulePeriodic);
   if (options.runJobs) jobs.start();
   // Event page views: counted in memory on the page's path, written once a minute (and at close).
+  // The traffic counters too, with a CPU and memory sample.
   const viewFlush = setInterval(() => {
     app.services.engagement.flushViews().catch((error: unknown) => app.log.warn({ error }, "views not written"));
+    app.services.traffic.flush().catch((error: unknown) => app.log.warn({ error }, "traffic not written"));
   }, 60_000);
   viewFlush.unref();
   app.addHook("onClose", async () => {
     clearInterval(viewFlush);
     await app.services.engagement.flushViews().catch(() => 0);
+    await app.services.traffic.flush({ sample: false }).catch(() => undefined);
     await jobs.stop();
     mail.close();
     await posterBasemap.close();
@@ -327,6 +352,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(referenceRoutes);
+  await app.register(adminRoutes);
   await app.register(eventGroupsRoutes);
   await app.register(searchRoutes);
   await app.register(eventDetailRoutes);

@@ -1,5 +1,6 @@
 import { accountsService, type MailSender } from "../features/accounts/accounts.service.server.ts";
 import { type ActivitiesDeps, activitiesService } from "../features/activities/activities.service.server.ts";
+import { adminService } from "../features/admin/admin.service.server.ts";
 import { alertsService } from "../features/alerts/alerts.service.server.ts";
 import { unsubscribeTokens } from "../features/alerts/unsubscribe-token.server.ts";
 import { badgesService, memberStats, refreshMemberAchievements } from "../features/badges/badges.service.server.ts";
@@ -35,9 +36,13 @@ import { seoService } from "../features/seo/seo.service.server.ts";
 import { sportsService } from "../features/sports/sports.service.server.ts";
 import { segmentedProfile } from "../features/tracks/track-stats.ts";
 import { tracksService } from "../features/tracks/tracks.service.server.ts";
+import { trafficService } from "../features/traffic/traffic.service.server.ts";
+import { createTrafficMeter, type TrafficMeter } from "../features/traffic/traffic-meter.ts";
 import type { Db, Executor } from "../platform/db/client.server.ts";
+import { appVersion } from "../platform/version.server.ts";
 import { pagePath } from "../shared/i18n/pages.ts";
 import { publicUrl } from "../shared/public-url.ts";
+import { adminPorts } from "./admin-figures.server.ts";
 
 /** No Strava client id: the activities feature offers files only. */
 const STRAVA_DISABLED = (origin: string): ActivitiesDeps["config"] => ({
@@ -79,6 +84,13 @@ export function createServices(
     posterOpenData?: OpenDataSource | null;
     /** Stripe, when the configuration has its keys (features/orders/stripe.server.ts). */
     payments?: PaymentGateway | null;
+    /** The server's request counters (features/traffic); a fresh one when not given. */
+    trafficMeter?: TrafficMeter;
+    /** DATA_DIR, whose disk the dashboard shows. */
+    dataDir?: string;
+    /** The job queue and the mail at a glance (the admin dashboard). */
+    jobStats?: Parameters<typeof adminPorts>[2]["jobStats"];
+    mailCounts?: Parameters<typeof adminPorts>[2]["mailCounts"];
   },
 ) {
   const results = resultsService(db, clock);
@@ -128,10 +140,12 @@ export function createServices(
       return user && !user.disabledAt ? { file: user.photo, isPublic: user.publicProfile } : null;
     },
   });
-  return {
+  const traffic = trafficService(db, clock, { meter: deps.trafficMeter ?? createTrafficMeter() });
+  const services = {
     accounts,
     activities,
     alerts,
+    traffic,
     editor: editorService(db, clock, {
       statusChanged: alerts.statusChanged,
       copyVisuals: images.copyVisuals,
@@ -233,5 +247,18 @@ export function createServices(
       refreshAchievements: refreshMemberAchievements,
     }),
   };
+  const admin = adminService(db, clock, {
+    traffic,
+    dataDir: deps.dataDir ?? "./data",
+    version: appVersion(),
+    ...adminPorts(db, clock, {
+      waitingEvents: () => services.editor.waitingCount(),
+      reportedComments: () => services.comments.reportedCount(),
+      pendingClaims: () => services.resultClaims.pendingCount(),
+      jobStats: deps.jobStats ?? (async () => ({ pending: 0, running: 0, failed: 0, byQueue: [] })),
+      mailCounts: deps.mailCounts ?? (async () => ({ queued: 0, sent24h: 0, failed24h: 0 })),
+    }),
+  });
+  return { ...services, admin };
 }
 export type Services = ReturnType<typeof createServices>;

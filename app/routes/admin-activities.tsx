@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
-import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
+import { AdminLayout } from "../../features/admin/components/AdminLayout.tsx";
 import { AdminActivitiesView } from "../../features/activities/components/AdminActivities.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";

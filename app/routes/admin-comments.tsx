@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
-import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
+import { AdminLayout } from "../../features/admin/components/AdminLayout.tsx";
 import { callApi } from "../../shared/api-client.ts";
 import { pagePath } from "../../shared/i18n/pages.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";

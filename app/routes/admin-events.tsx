@@ -1,8 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
-import { AdminWelcome } from "../../features/accounts/components/AdminWelcome.tsx";
+import { AdminLayout } from "../../features/admin/components/AdminLayout.tsx";
 import {
   EventsManager,
   QUEUES,
@@ -32,8 +31,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page,
     total: result.total,
     items: result.items as (QueueEvent | QueueRequest)[],
-    // The welcome on the page an admin lands on (/admin): the default queue's first page.
-    setup: queue === "pending" && !q && page === 1 ? (context.config.setup ?? null) : null,
   };
 }
 
@@ -45,7 +42,6 @@ export default function AdminEventsPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   return (
     <AdminLayout locale={locale} title={t("admin.title")} lead={t("admin.lead")}>
-      <AdminWelcome setup={loaderData.setup} />
       <EventsManager locale={locale} {...loaderData} />
     </AdminLayout>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
+import { AdminLayout } from "../../features/admin/components/AdminLayout.tsx";
 import { money, orderDay, StatusBadge } from "../../features/orders/components/OrdersPanel.tsx";
 import { ORDER_STATUSES, type OrderStatus } from "../../features/orders/order-status.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, useRevalidator } from "react-router";
-import { AdminLayout } from "../../features/accounts/components/AdminLayout.tsx";
+import { AdminLayout } from "../../features/admin/components/AdminLayout.tsx";
 import { ClaimsReview } from "../../features/results/components/ClaimsReview.tsx";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { loginRedirect } from "../auth-guard.ts";

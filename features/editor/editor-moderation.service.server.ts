@@ -178,6 +178,16 @@ export function editorModerationService(
     },
 
     /** The admin's queues: pending validation, to check, modification requests. */
+    /** What waits for an admin (the admin menu's count): new events to accept and change requests. */
+    async waitingCount(): Promise<number> {
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`SELECT ((SELECT count(*) FROM events WHERE status = 'pending')
+                  + (SELECT count(*) FROM event_change_requests WHERE status = 'pending'))::int AS n`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
     async moderationQueue(options: { queue: "pending" | "to_check" | "requests"; q?: string; page: number }) {
       const pageSize = 30;
       const offset = (options.page - 1) * pageSize;

@@ -404,6 +404,37 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     await pass;
   }
 
+  /**
+   * The queue at a glance (the admin dashboard): jobs waiting (due or later), running, and failed
+   * in the last `failedWithinMs` (default a day), per queue.
+   */
+  async function stats(failedWithinMs = 24 * 3_600_000): Promise<{
+    pending: number;
+    running: number;
+    failed: number;
+    byQueue: { queue: string; pending: number; running: number; failed: number }[];
+  }> {
+    const list = await queryRows<{ queue: string; pending: number; running: number; failed: number }>(
+      db,
+      sql`SELECT queue,
+                 count(*) FILTER (WHERE status = 'pending')::int AS pending,
+                 count(*) FILTER (WHERE status = 'running')::int AS running,
+                 count(*) FILTER (WHERE status = 'failed' AND finished_at >= ${later(-failedWithinMs)})::int AS failed
+          FROM jobs WHERE status IN ('pending', 'running', 'failed')
+          GROUP BY queue ORDER BY queue`,
+    );
+    const byQueue = list
+      .map((r) => ({
+        queue: r.queue,
+        pending: Number(r.pending),
+        running: Number(r.running),
+        failed: Number(r.failed),
+      }))
+      .filter((r) => r.pending + r.running + r.failed > 0);
+    const sum = (key: "pending" | "running" | "failed") => byQueue.reduce((total, r) => total + r[key], 0);
+    return { pending: sum("pending"), running: sum("running"), failed: sum("failed"), byQueue };
+  }
+
   /** Jobs of a queue waiting or running: a recurring job schedules its next run only when none is. */
   async function active(queue: string): Promise<number> {
     const [row] = await queryRows<{ n: number }>(
@@ -413,5 +444,5 @@ export function createJobQueue(db: Db, options: JobQueueOptions = {}) {
     return Number(row?.n ?? 0);
   }
 
-  return { enqueue, register, start, stop, drain, wake, active };
+  return { enqueue, register, start, stop, drain, wake, active, stats };
 }

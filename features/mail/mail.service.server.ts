@@ -267,7 +267,21 @@ export function createMailService(options: { db: Db; jobs: JobQueue; config: Mai
     return { items, total };
   }
 
-  return { send, register, listMessages, close };
+  /** The mail at a glance (the admin dashboard): waiting, and sent or failed in the last day. */
+  async function counts(): Promise<{ queued: number; sent24h: number; failed24h: number }> {
+    const since = new Date(clock().getTime() - 86_400_000).toISOString();
+    const [row] = (
+      (await db.execute(
+        sql`SELECT count(*) FILTER (WHERE status = 'queued')::int AS queued,
+                   count(*) FILTER (WHERE status = 'sent' AND sent_at >= ${since}::timestamptz)::int AS sent,
+                   count(*) FILTER (WHERE status = 'failed' AND created_at >= ${since}::timestamptz)::int AS failed
+            FROM mail_messages`,
+      )) as unknown as { rows: { queued: number; sent: number; failed: number }[] }
+    ).rows;
+    return { queued: Number(row?.queued ?? 0), sent24h: Number(row?.sent ?? 0), failed24h: Number(row?.failed ?? 0) };
+  }
+
+  return { send, register, listMessages, counts, close };
 }
 
 export type MailService = ReturnType<typeof createMailService>;

@@ -235,6 +235,12 @@ export function resultClaimsService(
       return (await claimRows(db, sql`c.event_id = ${eventId} AND c.status = 'pending'`)).map(forReview);
     },
 
+    /** Claims waiting for a decision (the admin menu's count). */
+    async pendingCount(): Promise<number> {
+      const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM result_claims WHERE status = 'pending'`);
+      return Number(row?.n ?? 0);
+    },
+
     /** Every claim waiting, oldest first (the admin area's queue). */
     async pending(): Promise<ClaimForReview[]> {
       return (await claimRows(db, sql`c.status = 'pending'`)).map(forReview);

@@ -5,6 +5,7 @@
  * namespace is done here only.
  */
 import enAccount from "../../locales/en/account.json";
+import enAdmin from "../../locales/en/admin.json";
 import enActivities from "../../locales/en/activities.json";
 import enBadges from "../../locales/en/badges.json";
 import enCommon from "../../locales/en/common.json";
@@ -24,6 +25,7 @@ import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
+import frAdmin from "../../locales/fr/admin.json";
 import frActivities from "../../locales/fr/activities.json";
 import frBadges from "../../locales/fr/badges.json";
 import frCommon from "../../locales/fr/common.json";
@@ -54,6 +56,7 @@ export const resources = {
     event: frEvent,
     landing: frLanding,
     account: frAccount,
+    admin: frAdmin,
     editor: frEditor,
     organizer: frOrganizer,
     engagement: frEngagement,
@@ -75,6 +78,7 @@ export const resources = {
     event: enEvent,
     landing: enLanding,
     account: enAccount,
+    admin: enAdmin,
     editor: enEditor,
     organizer: enOrganizer,
     engagement: enEngagement,

@@ -1,6 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, useLocation } from "react-router";
+import type { Locale } from "../constants.ts";
+import { type PageId, pagePath } from "../i18n/pages.ts";
 import { cx } from "./cx.ts";
 
 export type SectionNavItem = {
@@ -8,8 +10,26 @@ export type SectionNavItem = {
   label: string;
   /** Also the current section on the pages under its path (`/admin/…` for an admin entry). */
   prefix?: boolean;
+  /** What waits in this section (pending events, reports…): a count and its spoken form. */
+  badge?: { count: number; label: string };
 };
 export type SectionNavGroup = { label: string; items: readonly SectionNavItem[] };
+
+type Section = { page: PageId; label: string; prefix?: boolean };
+/** A labelled group of a section menu (its label and its pages' labels: i18n keys of the area's namespace). */
+export type SectionGroup = { group: string; sections: readonly Section[] };
+
+/** The groups of a section menu, translated, with each page's path in the locale. */
+export function sectionGroups(
+  groups: readonly SectionGroup[],
+  locale: Locale,
+  t: (key: string) => string,
+): SectionNavGroup[] {
+  return groups.map(({ group, sections }) => ({
+    label: t(group),
+    items: sections.map(({ page, label, prefix }) => ({ href: pagePath(page, locale), label: t(label), prefix })),
+  }));
+}
 
 /** Whether `item` is the page at `pathname` (or, with `prefix`, one of the pages under it). */
 export function isCurrentSection(pathname: string, item: SectionNavItem): boolean {
@@ -76,6 +96,8 @@ function SectionGroups({ groups, pathname }: { groups: readonly SectionNavGroup[
             <li key={item.href}>
               <Link
                 to={item.href}
+                data-label={item.label}
+                aria-label={item.badge && item.badge.count > 0 ? `${item.label} (${item.badge.label})` : undefined}
                 aria-current={on ? "page" : undefined}
                 className={cx(
                   "flex min-h-11 items-center rounded-md border-l-4 px-3 py-2 text-sm lg:min-h-9 lg:py-1.5",
@@ -84,7 +106,18 @@ function SectionGroups({ groups, pathname }: { groups: readonly SectionNavGroup[
                     : "border-transparent font-medium text-ink-700 hover:bg-slate-100 hover:text-ink-900",
                 )}
               >
-                {item.label}
+                <span className="min-w-0 flex-1">{item.label}</span>
+                {item.badge && item.badge.count > 0 ? (
+                  <>
+                    <span
+                      aria-hidden="true"
+                      className="ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-amber-100 px-1.5 font-bold text-amber-900 text-xs tabular-nums"
+                      title={item.badge.label}
+                    >
+                      {item.badge.count}
+                    </span>
+                  </>
+                ) : null}
               </Link>
             </li>
           );

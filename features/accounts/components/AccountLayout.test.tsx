@@ -4,8 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../../shared/i18n/index.ts";
+import { AdminLayout } from "../../admin/components/AdminLayout.tsx";
 import { AccountLayout } from "./AccountLayout.tsx";
-import { AdminLayout } from "./AdminLayout.tsx";
 
 /** The account's (or with `admin`, the admin area's) frame at `path`, for a member of `role`. */
 function renderAt(path: string, role: "member" | "admin", area: "account" | "admin" = "account") {
@@ -103,7 +103,9 @@ describe("the admin area's menu", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Titre" })).toBeInTheDocument();
     const side = await sideMenu("Administration");
     expect(linksOf(side)).toEqual([
+      ["Tableau de bord", "/admin"],
       ["Événements", "/admin/evenements"],
+      ["Utilisateurs", "/admin/utilisateurs"],
       ["Commentaires signalés", "/admin/commentaires"],
       ["Activités importées", "/admin/activities"],
       ["Demandes de résultats", "/admin/resultats"],
@@ -111,5 +113,47 @@ describe("the admin area's menu", () => {
       ["Retour à mon compte", "/user/profil"],
     ]);
     expect(within(side).getByRole("link", { name: "Ventes et commandes" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("counts what waits beside its section, in words for screen readers, nothing when none waits", async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          id: "root",
+          path: "/",
+          loader: () => ({ user: { id: 1, role: "admin" } }),
+          element: <Outlet />,
+          HydrateFallback: () => null,
+          children: [
+            {
+              id: "fr.adminShell",
+              loader: () => ({ counts: { pendingEvents: 3, reportedComments: 0, resultClaims: 1, failedJobs: 0 } }),
+              element: <Outlet />,
+              children: [
+                {
+                  path: "*",
+                  element: (
+                    <AdminLayout locale="fr" title="Titre">
+                      <p>page</p>
+                    </AdminLayout>
+                  ),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      { initialEntries: ["/admin"] },
+    );
+    render(
+      <I18nextProvider i18n={createI18n("fr")}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    const side = await sideMenu("Administration");
+    expect(within(side).getByRole("link", { name: "Événements (3 événements en attente)" })).toBeInTheDocument();
+    expect(within(side).getByRole("link", { name: "Demandes de résultats (1 demande à traiter)" })).toBeInTheDocument();
+    expect(within(side).getByRole("link", { name: "Commentaires signalés" })).toBeInTheDocument();
+    expect(within(side).getByRole("link", { name: "Tableau de bord" })).toBeInTheDocument();
   });
 });

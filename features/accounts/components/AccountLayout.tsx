@@ -2,14 +2,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { Locale } from "../../../shared/constants.ts";
-import { type PageId, pagePath } from "../../../shared/i18n/pages.ts";
 import { LazyToastHost } from "../../../shared/ui/lazy-toasts.tsx";
-import { SectionFrame, SectionNav, type SectionNavGroup } from "../../../shared/ui/SectionNav.tsx";
+import { SectionFrame, type SectionGroup, SectionNav, sectionGroups } from "../../../shared/ui/SectionNav.tsx";
 import type { SessionUser } from "../../identity/identity.contract.ts";
-
-type Section = { page: PageId; label: string; prefix?: boolean };
-/** A labelled group of a section menu (its label and its pages' labels: i18n keys of the account namespace). */
-export type SectionGroup = { group: string; sections: readonly Section[] };
 
 /** The member's pages by group, in menu order. */
 export const ACCOUNT_SECTIONS: readonly SectionGroup[] = [
@@ -45,18 +40,6 @@ const ADMIN_ENTRY: SectionGroup = {
   group: "nav.groups.admin",
   sections: [{ page: "admin", label: "nav.admin", prefix: true }],
 };
-
-/** The groups of a section menu, translated, with each page's path in the locale. */
-export function sectionGroups(
-  groups: readonly SectionGroup[],
-  locale: Locale,
-  t: (key: string) => string,
-): SectionNavGroup[] {
-  return groups.map(({ group, sections }) => ({
-    label: t(group),
-    items: sections.map(({ page, label, prefix }) => ({ href: pagePath(page, locale), label: t(label), prefix })),
-  }));
-}
 
 /** The member area's frame: a title and the menu of the member's pages, grouped. */
 export function AccountLayout({
