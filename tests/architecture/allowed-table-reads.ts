@@ -12,11 +12,13 @@ export const allowedTableReads: AllowedTableRead[] = [
   {
     from: "features/media/event-visuals.service.server.ts",
     to: "features/events/events.tables.ts",
-    reason: "pending (decision 047): media writes the events' pictures",
+    reason:
+      "media is the write side of the events' pictures: each change locks the event row and, in its transaction, sets events.cover_image/header_image, keeps event_images (add, order, replace, delete) and writes the history line (after checking the courses are saved complete); the events feature knows no uploads or storage",
   },
   {
     from: "features/tracks/tracks.service.server.ts",
     to: "features/events/events.tables.ts",
-    reason: "pending (decision 047): tracks writes the course tracks",
+    reason:
+      "tracks is the write side of the course tracks: `tracks` is declared with the events' tables because the event pages read it with the courses (declared in features/tracks, events -> tracks would close a cycle with tracks -> events); upload, attach, reverse, rename and delete lock the course and write the track, its history line and the event's updated_at in one transaction",
   },
 ];
