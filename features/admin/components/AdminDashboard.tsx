@@ -93,7 +93,7 @@ export function AdminDashboard({ data, locale, range }: { data: Dashboard; local
         <h2 id="machine-title" className="font-semibold text-ink-900 text-xl">
           {t("dashboard.machine")}
         </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6" data-testid="machine">
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="machine">
           <Card
             icon={<Cpu className="size-4" aria-hidden="true" />}
             title={t("dashboard.cpu")}

@@ -26,11 +26,13 @@ export function TrafficChart({
   const step = width / Math.max(1, points.length);
   const bar = Math.max(1, step - 2);
   const y = (n: number) => height - (n / max) * (height - 8);
-  const every = Math.max(1, Math.round(points.length / 6));
   return (
     <figure className="min-w-0">
-      <figcaption className="mb-1 font-medium text-ink-900 text-sm">{label}</figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 18}`} className="h-auto w-full" role="img" aria-label={label}>
+      <figcaption className="mb-1 flex items-baseline justify-between gap-2 font-medium text-ink-900 text-sm">
+        <span>{label}</span>
+        <span className="font-normal text-ink-500 text-xs tabular-nums">max {max}</span>
+      </figcaption>
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={label}>
         <line x1="0" x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth="1" />
         {points.map((p, i) => {
           const x = i * step + 1;
@@ -43,18 +45,11 @@ export function TrafficChart({
               {errors > 0 ? (
                 <rect x={x} width={bar} y={y(errors)} height={height - y(errors)} className="fill-red-700" />
               ) : null}
-              {i % every === 0 ? (
-                <text x={x + bar / 2} y={height + 14} textAnchor="middle" className="fill-ink-500 text-[11px]">
-                  {tickLabel(p.at)}
-                </text>
-              ) : null}
             </g>
           );
         })}
-        <text x="4" y="12" className="fill-ink-500 text-[11px]">
-          {max}
-        </text>
       </svg>
+      <Axis points={points} tickLabel={tickLabel} />
       <table className="sr-only">
         <thead>
           <tr>
@@ -108,7 +103,6 @@ export function LoadChart({
     });
     return d.trim();
   };
-  const every = Math.max(1, Math.round(points.length / 6));
   return (
     <figure className="min-w-0">
       <figcaption className="mb-1 flex flex-wrap items-center gap-x-4 font-medium text-ink-900 text-sm">
@@ -126,10 +120,21 @@ export function LoadChart({
           {legend.memory}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 18}`} className="h-auto w-full" role="img" aria-label={label}>
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={label}>
         <line x1="0" x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth="1" />
         <line x1="0" x2={width} y1={height / 2} y2={height / 2} className="stroke-slate-100" strokeWidth="1" />
         <path d={path("cpuPercent")} fill="none" className="stroke-brand-700" strokeWidth="2" />
+        {points.map((p, i) =>
+          p.cpuPercent === null ? null : (
+            <circle
+              key={p.at}
+              cx={i * step + step / 2}
+              cy={height - (p.cpuPercent / 100) * (height - 4)}
+              r="3"
+              className="fill-brand-700"
+            />
+          ),
+        )}
         <path
           d={path("memoryPercent")}
           fill="none"
@@ -137,20 +142,22 @@ export function LoadChart({
           strokeWidth="2"
           strokeDasharray="6 4"
         />
-        {points.map((p, i) =>
-          i % every === 0 ? (
-            <text
-              key={p.at}
-              x={i * step + step / 2}
-              y={height + 14}
-              textAnchor="middle"
-              className="fill-ink-500 text-[11px]"
-            >
-              {tickLabel(p.at)}
-            </text>
-          ) : null,
-        )}
       </svg>
+      <Axis points={points} tickLabel={tickLabel} />
     </figure>
+  );
+}
+
+/** Five labels under a chart, first to last period, in HTML so that they stay readable at 360 px. */
+function Axis({ points, tickLabel }: { points: readonly TrafficPoint[]; tickLabel: (at: string) => string }) {
+  if (points.length === 0) return null;
+  const last = points.length - 1;
+  const picks = [...new Set([0, Math.round(last / 4), Math.round(last / 2), Math.round((3 * last) / 4), last])];
+  return (
+    <div aria-hidden="true" className="mt-1 flex justify-between text-ink-500 text-xs tabular-nums">
+      {picks.map((i) => (
+        <span key={i}>{tickLabel(points[i]?.at ?? "")}</span>
+      ))}
+    </div>
   );
 }
