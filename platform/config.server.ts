@@ -92,6 +92,8 @@ const schema = z.object({
   LOG_FORMAT: z.enum(["human", "json"]).default("human"),
   /** How long anonymous pages are served from memory (and by a shared cache in front); 0: never. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How often counted page views and traffic figures are written to the database (the admin dashboard's delay). */
+  STATS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** What the legal notice and the privacy page say about whoever runs this site (empty: "not provided" for visitors). */
   LEGAL_PUBLISHER: z.string().max(300).default(""),
   LEGAL_ADDRESS: z.string().max(300).default(""),

@@ -284,12 +284,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAlertJobs(app, jobs, clock, schedulePeriodic);
   registerActivityJobs(app, jobs, clock, schedulePeriodic);
   if (options.runJobs) jobs.start();
-  // Event page views: counted in memory on the page's path, written once a minute (and at close).
+  // Event page views: counted in memory on the page's path, written every STATS_FLUSH_SECONDS (and at close).
   // The traffic counters too, with a CPU and memory sample.
   const viewFlush = setInterval(() => {
     app.services.engagement.flushViews().catch((error: unknown) => app.log.warn({ error }, "views not written"));
     app.services.traffic.flush().catch((error: unknown) => app.log.warn({ error }, "traffic not written"));
-  }, 60_000);
+  }, config.STATS_FLUSH_SECONDS * 1000);
   viewFlush.unref();
   app.addHook("onClose", async () => {
     clearInterval(viewFlush);

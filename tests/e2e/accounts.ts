@@ -14,4 +14,5 @@ export const E2E_ADMINS = {
   renames: { email: "admin.renames@example.fr", password: "admin renames 1" },
   menus: { email: "admin.menus@example.fr", password: "admin menus 1" },
   posters: { email: "admin.posters@example.fr", password: "admin posters 1" },
+  dashboard: { email: "admin.dashboard@example.fr", password: "admin dashboard 1" },
 } as const;

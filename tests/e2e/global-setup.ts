@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
     DEMO_EVENTS: String(SHARED_DEMO_EVENTS),
     SMTP_URL: mail.smtpUrl,
     TRUSTED_PROXIES: "loopback",
+    // The admin dashboard's journey reads the page views it made a moment ago.
+    STATS_FLUSH_SECONDS: "1",
     ...stripe.env,
     // The seller printed on receipts (the orders journey downloads one).
     LEGAL_PUBLISHER: "Dossard SAS",
