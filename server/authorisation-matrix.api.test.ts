@@ -24,6 +24,11 @@ let writes: () => Promise<number>;
 const ids = {} as Record<Exclude<Persona, "anonymous">, number>;
 /** "The event" and what belongs to it; "the other event" is organised by organiserElsewhere. */
 const target = {} as Record<AccessTargetKind, number>;
+/**
+ * The member the admin's routes on one member (/api/admin/user/:id…) are aimed at: a persona
+ * disabled or deleted there would be signed out for the routes after.
+ */
+let bystander = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -87,6 +92,11 @@ beforeAll(async () => {
     .returning({ id: eventChangeRequests.id });
   if (!track || !request) throw new Error("fixtures not created");
   Object.assign(target, { event: theEvent.id, course: course.id, track: track.id, changeRequest: request.id });
+  const [member] = await db
+    .insert(users)
+    .values({ email: "matrix.bystander@example.fr", firstName: "Bystander", slug: "matrix-bystander" })
+    .returning({ id: users.id });
+  bystander = member?.id ?? 0;
   writes = await countWrites(t.database);
 });
 afterAll(() => t.close());
@@ -118,6 +128,7 @@ function urlFor(route: RouteAccess, persona: Persona): string {
     const aimed = access.editorOf?.find((t) => t.in === "params" && t.key === name);
     if (aimed) return String(target[aimed.is]);
     if (access.self === name) return String(persona === "anonymous" ? ids.member : ids[persona]);
+    if (name === "id" && route.url.startsWith("/api/admin/user/")) return String(bystander);
     return enumOption(route, name) ?? (name === "provider" ? "google" : "1");
   });
 }

@@ -3,21 +3,31 @@ import { type ActivitiesDeps, activitiesService } from "../features/activities/a
 import { adminService } from "../features/admin/admin.service.server.ts";
 import { alertsService } from "../features/alerts/alerts.service.server.ts";
 import { unsubscribeTokens } from "../features/alerts/unsubscribe-token.server.ts";
-import { badgesService, memberStats, refreshMemberAchievements } from "../features/badges/badges.service.server.ts";
-import { commentsService } from "../features/comments/comments.service.server.ts";
+import {
+  badgesService,
+  memberStats,
+  refreshMemberAchievements,
+  removeMemberBadges,
+} from "../features/badges/badges.service.server.ts";
+import { commentsService, removeMemberComments } from "../features/comments/comments.service.server.ts";
 import { communityService } from "../features/community/community.service.server.ts";
 import { editorService } from "../features/editor/editor.service.server.ts";
 import { engagementService } from "../features/engagement/engagement.service.server.ts";
 import { eventDetailService } from "../features/events/event-detail.service.server.ts";
+import { removeMemberFromCatalogue } from "../features/events/event-member-removal.server.ts";
 import { eventShowsImage } from "../features/events/shown-images.server.ts";
 import { geoService } from "../features/geo/geo.service.server.ts";
 import { generatedImagesService } from "../features/illustrations/generated-images.service.server.ts";
+import { logsService } from "../features/logs/logs.service.server.ts";
+import { mailLogService } from "../features/mail/mail-log.server.ts";
+import { removeMemberMail } from "../features/mail/mail-member-removal.server.ts";
 import { eventImagesService } from "../features/media/images.service.server.ts";
 import type { FileStorage } from "../features/media/storage.server.ts";
-import { consumePosterCredit, creditBalance } from "../features/orders/credits.service.server.ts";
+import { consumePosterCredit, creditBalance, removeMemberCredits } from "../features/orders/credits.service.server.ts";
 import { ordersService } from "../features/orders/orders.service.server.ts";
 import type { PaymentGateway } from "../features/orders/stripe.server.ts";
 import { organizerService } from "../features/organizers/organizer.service.server.ts";
+import { removeMemberOrganizerClaims } from "../features/organizers/organizer-member-removal.server.ts";
 import type { BasemapSources } from "../features/posters/basemap/basemap.server.ts";
 import type { OpenDataSource } from "../features/posters/basemap/opendata.server.ts";
 import { type PosterSources, postersService } from "../features/posters/posters.service.server.ts";
@@ -25,10 +35,11 @@ import {
   memberContributions,
   ratingsService,
   recomputeRatingsOfMember,
+  removeMemberRatings,
 } from "../features/ratings/ratings.service.server.ts";
 import { resultClaimsService } from "../features/results/claims.service.server.ts";
 import { resultsImportService } from "../features/results/import/results-import.service.server.ts";
-import { resultsService } from "../features/results/results.service.server.ts";
+import { memberResults, removeMemberResults, resultsService } from "../features/results/results.service.server.ts";
 import { eventGroupsService } from "../features/search/groups.service.server.ts";
 import { searchTextInterpreter } from "../features/search/interpret.server.ts";
 import { searchService } from "../features/search/search.service.server.ts";
@@ -88,6 +99,8 @@ export function createServices(
     trafficMeter?: TrafficMeter;
     /** DATA_DIR, whose disk the dashboard shows. */
     dataDir?: string;
+    /** The application log's folder (LOG_DIR; default DATA_DIR/logs), read by the admin's Logs screen. */
+    logDir?: string;
     /** The job queue and the mail at a glance (the admin dashboard). */
     jobStats?: Parameters<typeof adminPorts>[2]["jobStats"];
     mailCounts?: Parameters<typeof adminPorts>[2]["mailCounts"];
@@ -123,12 +136,67 @@ export function createServices(
         await activities.eraseMember(userId, tx);
         await engagement.endCalendarFeed(userId, tx);
       },
+      restore: async (userId, tx) => {
+        await recomputeRatingsOfMember(tx, userId);
+      },
       export: async (userId) => ({
         ...(await engagement.exportMember(userId)),
         alerts: await alerts.exportMember(userId),
         ...(await memberContributions(db, userId)),
         activities: await activities.exportMember(userId),
       }),
+      // The admin's view of a member (issue 28): their events, result lines, orders and credits.
+      overview: async (userId) => {
+        const [events, lines, purchases] = await Promise.all([
+          services.editor.listMine({ id: userId, role: "member", emailStatus: "verified" }),
+          memberResults(db, userId),
+          services.orders.mine(userId),
+        ]);
+        return {
+          events: events.map((e) => ({
+            id: e.id,
+            slug: e.slug,
+            name: e.name,
+            startDate: e.startDate,
+            role: e.role,
+            status: e.status,
+          })),
+          results: lines.map((r) => ({
+            id: r.id,
+            event: r.event,
+            course: { name: r.course.name, distance: r.course.distance },
+            source: r.source,
+            status: r.status,
+            timeMs: r.timeMs,
+            rank: r.rank,
+          })),
+          orders: purchases.orders.map((o) => ({
+            uid: o.uid,
+            createdAt: o.createdAt,
+            productId: o.productId,
+            amountCents: o.amountCents,
+            status: o.status,
+            receiptNumber: o.receiptNumber,
+          })),
+          credits: purchases.credits,
+        };
+      },
+      // GDPR deletion (decision 048), after `erase`, in the deletion's transaction: each owner
+      // removes or unlinks what it keeps of the member.
+      remove: async (userId, email, tx) => {
+        await removeMemberRatings(tx, userId);
+        await engagement.removeMember(userId, tx);
+        await alerts.removeMember(userId, tx);
+        await removeMemberComments(tx, userId);
+        const keptResults = await removeMemberResults(tx, userId);
+        await removeMemberBadges(tx, userId);
+        const files = await services.posters.removeMember(userId, tx);
+        const keptOrders = await removeMemberCredits(tx, userId);
+        await removeMemberOrganizerClaims(tx, userId);
+        await removeMemberFromCatalogue(tx, userId);
+        await removeMemberMail(tx, userId, email);
+        return { files, keptResults, keptOrders };
+      },
     },
   });
   const images = eventImagesService({
@@ -259,6 +327,9 @@ export function createServices(
       mailCounts: deps.mailCounts ?? (async () => ({ queued: 0, sent24h: 0, failed24h: 0 })),
     }),
   });
-  return { ...services, admin };
+  // The admin's logs: the application log on disk, the events' history, the e-mail log (issue 28).
+  const logs = logsService(db, { logDir: deps.logDir ?? `${deps.dataDir ?? "./data"}/logs` });
+  const mailLog = mailLogService(db, { send: (message) => deps.mail.send(message), publicUrl: deps.publicOrigin });
+  return { ...services, admin, logs, mailLog };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -148,6 +148,10 @@ export const errorCatalogue = {
   STRAVA_FAILURE: { status: 502, key: "errors.stravaFailure" },
   /** Making a result needs the activity linked to a course first. */
   ACTIVITY_NOT_LINKED: { status: 409, key: "errors.activityNotLinked" },
+  /** An admin removing their own admin role, or disabling or deleting their own account (features/accounts). */
+  ADMIN_OWN_ACCOUNT: { status: 409, key: "errors.adminOwnAccount" },
+  /** Demoting, disabling or deleting the last active admin. */
+  LAST_ADMIN: { status: 409, key: "errors.lastAdmin" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -83,7 +83,7 @@ export const ROUTES = {
   "api.admin.sport": route("/api/admin/sport", POST),
   "api.admin.orders": route("/api/admin/orders"),
   "api.admin.users": route("/api/admin/users/{format?}"),
-  "api.admin.user.delete": route("/api/admin/user/{id}", DELETE),
+  "api.admin.user": route("/api/admin/user/{id}", GET_DELETE),
   "api.admin.videosImport": route("/api/admin/videos-import"),
   "api.admin.importParser": route("/api/admin/import-parser"),
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { readUserListQuery } from "../../features/accounts/admin-users.contract.ts";
 import { AdminLayout } from "../../features/admin/components/AdminLayout.tsx";
 import { AdminTable } from "../../features/admin/components/AdminTable.tsx";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
@@ -12,12 +13,9 @@ import type { Route } from "./+types/admin-users";
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) throw loginRedirect(request);
   if (context.user.role !== "admin") throw data({ kind: "forbidden" }, { status: 403 });
-  const params = new URL(request.url).searchParams;
-  const pageNumber = Number(params.get("page") ?? "1");
-  const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000 ? pageNumber : 1;
-  const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const list = await context.services.accounts.listUsers({ page, query: q || undefined });
-  return { users: list.users, total: list.total, page, q };
+  const query = readUserListQuery(new URL(request.url).searchParams);
+  const list = await context.services.accounts.listUsers(query);
+  return { users: list.users, total: list.total, page: query.page, q: query.q ?? "" };
 }
 
 export const meta: Route.MetaFunction = (args) =>

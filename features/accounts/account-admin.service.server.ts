@@ -1,10 +1,10 @@
 /**
- * Accounts seen from the admin side: the member list (and its CSV), `npm run user:create-admin`,
- * whether an admin exists, and the first admin of a fresh install.
+ * Admins themselves: `npm run user:create-admin`, whether an admin exists, and the first admin of
+ * a fresh install. The admin's Users screen is admin-user-list, admin-user-actions and
+ * member-deletion beside this file.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.server.ts";
-import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 import type { RequestMeta } from "../identity/auth.server.ts";
 import { users } from "../identity/identity.tables.ts";
@@ -21,61 +21,6 @@ export function accountAdminService(store: AccountStore) {
   }
 
   return {
-    /** The admin's member list, newest first, 50 a page, searchable by name, pseudo or email. */
-    async listUsers(options: { page: number; query?: string }) {
-      const pageSize = 50;
-      const pattern = options.query ? `%${options.query.toLowerCase().replace(/[\\%_]/g, "\\$&")}%` : null;
-      const where = pattern
-        ? sql`WHERE lower(email) LIKE ${pattern} OR lower(first_name || ' ' || last_name) LIKE ${pattern} OR lower(pseudo) LIKE ${pattern}`
-        : sql``;
-      const list = await rows<{
-        id: number;
-        email: string;
-        email_status: string;
-        first_name: string;
-        last_name: string;
-        pseudo: string;
-        role: string;
-        created_at: string;
-        last_login_at: string | null;
-        login_count: number;
-        disabled_at: string | null;
-        total: number;
-      }>(
-        db,
-        sql`SELECT id, email, email_status, first_name, last_name, pseudo, role, created_at, last_login_at,
-                   login_count, disabled_at, count(*) OVER ()::int AS total
-            FROM users ${where} ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(options.page - 1) * pageSize}`,
-      );
-      const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
-      const users_ = list.map((u) => ({
-        id: u.id,
-        email: u.email,
-        emailStatus: u.email_status,
-        firstName: u.first_name,
-        lastName: u.last_name,
-        pseudo: u.pseudo,
-        role: u.role,
-        createdAt: iso(u.created_at),
-        lastLoginAt: iso(u.last_login_at),
-        loginCount: u.login_count,
-        disabled: Boolean(u.disabled_at),
-      }));
-      return {
-        users: users_,
-        total: list[0]?.total ?? 0,
-        csv() {
-          const cell = (v: unknown) => {
-            const text = v === null || v === undefined ? "" : String(v);
-            // Quote every cell; a leading = + - @ is neutralised so spreadsheets do not run it.
-            return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
-          };
-          const header = Object.keys(users_[0] ?? { id: 0 });
-          return [header.map(cell).join(","), ...users_.map((u) => Object.values(u).map(cell).join(","))].join("\r\n");
-        },
-      };
-    },
-
     /** `npm run user:create-admin`: promotes an existing account or creates a verified admin. */
     async createAdmin(input: { email: string; password?: string; firstName?: string }) {
       const existing = await byEmail(input.email);

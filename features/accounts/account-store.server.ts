@@ -66,6 +66,40 @@ export type AccountsDeps = {
 
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
+/** An account row as its member sees it (`/api/me`), and as the admin's detail starts from it. */
+export function meOf(user: UserRow, providers: readonly string[]): Me {
+  return {
+    id: user.id,
+    email: user.email,
+    emailStatus: user.emailStatus,
+    pendingEmail: user.pendingEmail,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    pseudo: user.pseudo,
+    displayName: displayName(user),
+    slug: user.slug,
+    gender: (user.gender as Me["gender"]) ?? null,
+    city: user.city,
+    country: user.country,
+    presentation: user.presentation,
+    objectives: user.objectives,
+    sports: user.sports,
+    best10k: user.best10k,
+    bestHalf: user.bestHalf,
+    bestMarathon: user.bestMarathon,
+    publicProfile: user.publicProfile,
+    photoUrl: photoUrl(user),
+    role: user.role,
+    locale: user.locale === "en" ? "en" : "fr",
+    newsletter: user.newsletter,
+    hasPassword: Boolean(user.passwordHash),
+    identities: [...providers].sort(),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    loginCount: user.loginCount,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
 /**
  * What sign-in, profile and admin share: the member's rows looked up, free profile addresses,
  * the account log, mailed codes, sessions started, the member as they see themselves (`me`), and
@@ -186,8 +220,8 @@ export function accountStore(db: Db, clock: () => Date, deps: AccountsDeps) {
     return sessionsOf.create(user.id, persistent, meta, tx);
   }
 
-  async function me(userId: number): Promise<Me> {
-    // One round trip: the member and their sign-in identities.
+  /** The account row and its social sign-in providers, in one round trip. */
+  async function accountRow(userId: number): Promise<{ user: UserRow; providers: string[] } | undefined> {
     const [found] = await db
       .select({
         user: users,
@@ -198,39 +232,33 @@ export function accountStore(db: Db, clock: () => Date, deps: AccountsDeps) {
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    const user = found?.user;
-    if (!user || user.disabledAt) throw new ApiError("LOGIN_REQUIRED");
-    const identities = (found.providers ?? []).map((provider) => ({ provider }));
-    return {
-      id: user.id,
-      email: user.email,
-      emailStatus: user.emailStatus,
-      pendingEmail: user.pendingEmail,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      pseudo: user.pseudo,
-      displayName: displayName(user),
-      slug: user.slug,
-      gender: (user.gender as Me["gender"]) ?? null,
-      city: user.city,
-      country: user.country,
-      presentation: user.presentation,
-      objectives: user.objectives,
-      sports: user.sports,
-      best10k: user.best10k,
-      bestHalf: user.bestHalf,
-      bestMarathon: user.bestMarathon,
-      publicProfile: user.publicProfile,
-      photoUrl: photoUrl(user),
-      role: user.role,
-      locale: user.locale === "en" ? "en" : "fr",
-      newsletter: user.newsletter,
-      hasPassword: Boolean(user.passwordHash),
-      identities: identities.map((i) => i.provider).sort(),
-      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-      loginCount: user.loginCount,
-      createdAt: user.createdAt.toISOString(),
-    };
+    return found ? { user: found.user, providers: found.providers ?? [] } : undefined;
+  }
+
+  /**
+   * The member as they see themselves. A disabled account answers LOGIN_REQUIRED, unless an admin
+   * asks (`evenDisabled`: the admin's export of a disabled member).
+   */
+  async function me(userId: number, options: { evenDisabled?: boolean } = {}): Promise<Me> {
+    const found = await accountRow(userId);
+    if (!found || (found.user.disabledAt && !options.evenDisabled)) throw new ApiError("LOGIN_REQUIRED");
+    return meOf(found.user, found.providers);
+  }
+
+  /**
+   * The account can no longer sign in and its public profile disappears. Everything that opens
+   * it goes at once, so that enabling it again revives none of it: sessions, mailed codes and
+   * links, social sign-in links; what other features keep follows (member-data-port.ts: its
+   * ratings leave the editions' averages, imported activities and the planning feed go). In the
+   * caller's transaction: the member disabling their account, an admin, a deletion.
+   */
+  async function closeAccount(userId: number, tx: Executor) {
+    const now = clock();
+    await tx.update(users).set({ disabledAt: now, publicProfile: false, updatedAt: now }).where(eq(users.id, userId));
+    await sessionsOf.deleteForUser(userId, undefined, tx);
+    await tx.delete(userTokens).where(eq(userTokens.userId, userId));
+    await tx.delete(userIdentities).where(eq(userIdentities.userId, userId));
+    await deps.memberData?.erase(userId, tx);
   }
 
   /** Members with a password confirm sensitive changes with it; social-only members cannot. */
@@ -260,8 +288,10 @@ export function accountStore(db: Db, clock: () => Date, deps: AccountsDeps) {
     issueCode,
     mailMember,
     startSession,
+    accountRow,
     me,
     confirmPassword,
+    closeAccount,
   };
 }
 export type AccountStore = ReturnType<typeof accountStore>;

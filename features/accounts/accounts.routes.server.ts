@@ -14,7 +14,6 @@ import {
   clearSessionCookie,
   isSameOriginRequest,
   requestMeta,
-  requireRole,
   requireUser,
   setSessionCookie,
 } from "../identity/auth.server.ts";
@@ -41,6 +40,7 @@ import {
   userStatsSchema,
   verifyCodeBodySchema,
 } from "./accounts.contract.ts";
+import { adminUsersRoutes } from "./admin-users.routes.server.ts";
 import { knownAccounts, rememberDevice } from "./device.server.ts";
 import { equalTimingHooks } from "./equal-timing.server.ts";
 
@@ -49,7 +49,7 @@ const NO_STORE = "private, no-store";
 /**
  * The account API of spec section 7: register, login/logout, email codes, password recovery,
  * the signed-in member (/api/me), profile and settings edits, disabling, public profiles, the
- * profile photo upload and the admin's user list.
+ * profile photo upload; the admin's Users routes (admin-users.routes.server.ts) inside.
  */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const accounts = () => app.services.accounts;
@@ -468,28 +468,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/api/admin/users/:format?",
-    {
-      config: { access: access.admin },
-      schema: {
-        tags: ["admin"],
-        summary: "Members, newest first (admin); format json (default) or csv",
-        params: z.object({ format: z.enum(["json", "csv"]).optional() }),
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          q: text().trim().max(100).optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      await requireRole(request, "admin");
-      const list = await accounts().listUsers({ page: request.query.page, query: request.query.q });
-      if (request.params.format === "csv") {
-        reply.header("Content-Disposition", 'attachment; filename="dossard-users.csv"');
-        return reply.type("text/csv; charset=utf-8").send(list.csv());
-      }
-      return { users: list.users, total: list.total, page: request.query.page };
-    },
-  );
+  // The admin's Users screen: the list, its exports, one member's detail and the actions on them.
+  await app.register(adminUsersRoutes);
 };

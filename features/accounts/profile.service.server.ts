@@ -21,7 +21,7 @@ import type {
   PublicProfile,
   preferencesBodySchema,
 } from "./accounts.contract.ts";
-import { userFormerSlugs, userIdentities, userLogs, userTokens } from "./accounts.tables.ts";
+import { userFormerSlugs, userIdentities, userLogs } from "./accounts.tables.ts";
 
 export function profileService(store: AccountStore) {
   const {
@@ -38,6 +38,7 @@ export function profileService(store: AccountStore) {
     mailMember,
     me,
     confirmPassword,
+    closeAccount,
   } = store;
   return {
     async updateProfile(user: UserRow, body: ProfileBody): Promise<Me> {
@@ -131,31 +132,24 @@ export function profileService(store: AccountStore) {
     },
 
     /**
-     * The account can no longer sign in and its public profile disappears. Everything that opens
-     * it goes at once, so that enabling it again (npm run user:create-admin) revives none of it:
-     * sessions, mailed codes and links, social sign-in links, the planning feed's address.
+     * The member closes their own account (account-store's closeAccount: signed out everywhere,
+     * codes, social links and what other features keep of it go); an admin may enable it again.
      */
     async disable(user: UserRow, body: Body<typeof disableBodySchema>, meta: RequestMeta) {
       await confirmPassword(user, body.currentPassword);
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ disabledAt: clock(), publicProfile: false, updatedAt: clock() })
-          .where(eq(users.id, user.id));
-        await sessionsOf.deleteForUser(user.id, undefined, tx);
-        await tx.delete(userTokens).where(eq(userTokens.userId, user.id));
-        await tx.delete(userIdentities).where(eq(userIdentities.userId, user.id));
-        // What other features keep of the member follows the account (member-data-port.ts): its
-        // ratings leave the editions' averages, imported activities and the planning feed go.
-        await deps.memberData?.erase(user.id, tx);
+        await closeAccount(user.id, tx);
         await log(user.id, "account_disabled", meta, undefined, tx);
         await mailMember(user, "accountDisabled", tx);
       });
     },
 
-    /** GDPR: everything Dossard keeps about the member, secrets excluded. */
-    async exportData(userId: number) {
-      const profile = await me(userId);
+    /**
+     * GDPR: everything Dossard keeps about the member, secrets excluded. The member asks for their
+     * own; an admin may ask for a disabled member's (`evenDisabled`).
+     */
+    async exportData(userId: number, options: { evenDisabled?: boolean } = {}) {
+      const profile = await me(userId, options);
       const identities = await db
         .select({ provider: userIdentities.provider, email: userIdentities.email, linkedAt: userIdentities.createdAt })
         .from(userIdentities)

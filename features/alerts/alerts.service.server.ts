@@ -206,6 +206,13 @@ export function alertsService(
 
     mutedKinds,
 
+    /** The member is deleted (accounts' member data port, decision 048): their alerts and what was sent go. */
+    async removeMember(userId: number, tx: Executor): Promise<void> {
+      await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
+      await tx.delete(alertDeliveries).where(eq(alertDeliveries.userId, userId));
+      await tx.delete(alertPreferences).where(eq(alertPreferences.userId, userId));
+    },
+
     /** GDPR export (accounts' member data port): the member's saved searches and muted kinds as stored. */
     async exportMember(userId: number) {
       const searches = await db

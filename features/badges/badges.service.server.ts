@@ -226,3 +226,8 @@ export function badgesService(db: Executor, clock: () => Date) {
     refresh: (userIds: readonly number[]) => refreshMemberAchievements(db, userIds),
   };
 }
+
+/** The member is deleted (accounts' member data port, decision 048): their badges go with them. */
+export async function removeMemberBadges(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`DELETE FROM user_badges WHERE user_id = ${userId}`);
+}

@@ -315,3 +315,14 @@ export function commentsService(db: Db, clock: () => Date) {
   };
 }
 export type CommentsService = ReturnType<typeof commentsService>;
+
+/**
+ * The member is deleted (accounts' member data port, decision 048): what they wrote stays as a
+ * former member's (the tables' foreign keys say so: ON DELETE SET NULL), their reports stay in the
+ * queue without them, and the comments they removed no longer name them.
+ */
+export async function removeMemberComments(tx: Executor, userId: number): Promise<void> {
+  await tx.update(comments).set({ userId: null }).where(eq(comments.userId, userId));
+  await tx.update(commentReports).set({ userId: null }).where(eq(commentReports.userId, userId));
+  await tx.update(comments).set({ deletedBy: null }).where(eq(comments.deletedBy, userId));
+}

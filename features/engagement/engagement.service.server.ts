@@ -281,6 +281,13 @@ export function engagementService(
       await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     },
 
+    /** The member is deleted (accounts' member data port, decision 048): their favourites and planning go. */
+    async removeMember(userId: number, tx: Executor): Promise<void> {
+      await tx.delete(favorites).where(eq(favorites.userId, userId));
+      await tx.delete(calendarEntries).where(eq(calendarEntries.userId, userId));
+      await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+    },
+
     /** GDPR export (accounts' member data port): the member's favourites and planning. */
     async exportMember(userId: number) {
       const favoriteRows = await rows<{ name: string; slug: string; created_at: string }>(

@@ -55,6 +55,11 @@ export const users = pgTable(
     newsletter: boolean("newsletter").notNull().default(false),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /**
+     * Erased by an admin (decision 048): every personal field is cleared and the row stays, disabled,
+     * for the orders that must keep their buyer's account for the accounts.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     loginCount: integer("login_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

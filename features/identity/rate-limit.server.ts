@@ -3,7 +3,7 @@
  * what is limited and for whom ("login:ip:1.2.3.4", "login:account:ana@example.fr").
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client.server.ts";
+import type { Db, Executor } from "../../platform/db/client.server.ts";
 import { rows } from "../../platform/db/rows.server.ts";
 import { ApiError } from "../../shared/api-error.ts";
 
@@ -85,6 +85,11 @@ export function rateLimiter(db: Db, clock: () => Date) {
     },
     async reset(key: string) {
       await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+    },
+    /** Forgets the counters named by an e-mail address (`register:account:<address>`…): a member's deletion. */
+    async forgetAddress(email: string, tx: Executor = db) {
+      const address = email.trim().toLowerCase();
+      await tx.execute(sql`DELETE FROM rate_limits WHERE right(key, ${address.length + 1}) = ${`:${address}`}`);
     },
   };
 }

@@ -125,3 +125,14 @@ export async function creditLedger(db: Executor, userId: number, limit = 50): Pr
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }
+
+/**
+ * The member is deleted (accounts' member data port, decision 048): their credits go; their orders
+ * stay, with their amounts, VAT and receipt numbers, for the accounts (orders.user_id keeps the
+ * erased account). Answers the orders kept.
+ */
+export async function removeMemberCredits(tx: Executor, userId: number): Promise<number> {
+  await tx.execute(sql`DELETE FROM credit_entries WHERE user_id = ${userId}`);
+  const [kept] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${userId}`);
+  return kept?.n ?? 0;
+}

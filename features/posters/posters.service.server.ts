@@ -327,6 +327,20 @@ export function postersService(db: Db, clock: () => Date, deps: PosterDeps) {
     },
 
     /**
+     * The member is deleted (accounts' member data port, decision 048): their posters and exports
+     * go; answers the exported files' storage keys, removed once the deletion has committed.
+     */
+    async removeMember(userId: number, tx: Executor): Promise<string[]> {
+      const files = await tx
+        .select({ file: posterExports.file })
+        .from(posterExports)
+        .innerJoin(posters, eq(posters.id, posterExports.posterId))
+        .where(and(eq(posters.userId, userId), isNotNull(posterExports.file)));
+      await tx.delete(posters).where(eq(posters.userId, userId));
+      return files.flatMap((f) => (f.file ? [f.file] : []));
+    },
+
+    /**
      * Starts an export: the poster's first export spends a credit (in the same transaction, so a
      * refused credit changes nothing), then the job draws the file. An export of the same revision
      * and format already made or under way is returned instead of starting another.

@@ -62,6 +62,16 @@ export async function recomputeRatingsOfMember(tx: Executor, userId: number): Pr
   return rated.map((r) => r.eventId);
 }
 
+/**
+ * The member is deleted (accounts' member data port, decision 048): their ratings go, and the
+ * editions they rated are counted again without them.
+ */
+export async function removeMemberRatings(tx: Executor, userId: number): Promise<void> {
+  const rated = await tx.delete(ratings).where(eq(ratings.userId, userId)).returning({ eventId: ratings.eventId });
+  const events = [...new Set(rated.map((r) => r.eventId))].sort((a, b) => a - b);
+  for (const eventId of events) await recomputeEventRating(tx, eventId);
+}
+
 /** GET /api/user/action/{id} (features/engagement): the member's rating and comment count on an event. */
 export async function memberEventEngagement(
   db: Executor,

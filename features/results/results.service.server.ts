@@ -433,6 +433,26 @@ export function resultsService(db: Db, clock: () => Date) {
 }
 export type ResultsService = ReturnType<typeof resultsService>;
 
+/**
+ * The member is deleted (accounts' member data port, decision 048): their result lines stay in the
+ * editions' results as anonymous lines — the ones they recorded by hand lose the name they were
+ * given, an imported line keeps the name the timing company published — their claims go, and the
+ * claims they decided and the files they imported no longer name them. Answers the lines kept.
+ */
+export async function removeMemberResults(tx: Executor, userId: number): Promise<number> {
+  await tx.execute(
+    sql`UPDATE results SET name = '', first_name = NULL, last_name = NULL WHERE user_id = ${userId} AND source = 'manual'`,
+  );
+  const kept = await rows<{ id: number }>(
+    tx,
+    sql`UPDATE results SET user_id = NULL, claimed_at = NULL WHERE user_id = ${userId} RETURNING id`,
+  );
+  await tx.execute(sql`DELETE FROM result_claims WHERE user_id = ${userId}`);
+  await tx.execute(sql`UPDATE result_claims SET decided_by = NULL WHERE decided_by = ${userId}`);
+  await tx.execute(sql`UPDATE result_imports SET user_id = NULL WHERE user_id = ${userId}`);
+  return kept.length;
+}
+
 /** The member's results, newest edition first (or one of them), with the rank read against the finishers. */
 export async function memberResults(db: Executor, userId: number, only?: number): Promise<MemberResult[]> {
   const found = await rows<{
