@@ -12,6 +12,9 @@ import { verifiedMember } from "./members.ts";
  */
 let browser: Browser;
 const baseURL = inject("baseURL");
+/** A phone's browser as people use it (the journeys' headless Chromium names itself a robot). */
+const PHONE_BROWSER =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -30,13 +33,23 @@ async function signInAs(context: BrowserContext, address: string, password: stri
 
 describe("the admin dashboard", () => {
   it("shows the server, the traffic and a visit from another site made a moment ago", async () => {
-    // A visitor arrives from a site of their own: only its host is kept.
-    const visitor = await browser.newContext(MOBILE);
-    const host = `www.club-${Date.now().toString(36)}.example`;
-    const visit = await visitor.newPage();
+    // A person on a phone arrives from a club's site: only its host is kept. A robot (the
+    // headless browser saying so in its user agent) coming from another site is not counted.
+    const stamp = Date.now().toString(36);
+    const host = `www.club-${stamp}.example`;
+    const robotHost = `www.robot-${stamp}.example`;
+    const person = await browser.newContext({ ...MOBILE, userAgent: PHONE_BROWSER });
+    const visit = await person.newPage();
     const response = await visit.goto(`${baseURL}/page/mentions-legales`, { referer: `https://${host}/agenda?id=42` });
     expect(response?.status()).toBe(200);
-    await visitor.close();
+    await person.close();
+    const robot = await browser.newContext(MOBILE);
+    const crawl = await robot.newPage();
+    expect((await crawl.goto(`${baseURL}/page/mentions-legales`, { referer: `https://${robotHost}/` }))?.status()).toBe(
+      200,
+    );
+    expect(await crawl.evaluate(() => navigator.userAgent)).toContain("HeadlessChrome");
+    await robot.close();
 
     const context = await browser.newContext(DESKTOP);
     await signInAs(context, E2E_ADMINS.dashboard.email, E2E_ADMINS.dashboard.password);
@@ -66,6 +79,7 @@ describe("the admin dashboard", () => {
         { timeout: 15_000 },
       )
       .toContain(host);
+    expect(await page.getByRole("region", { name: "Sites d'origine" }).textContent()).not.toContain(robotHost);
     expect(await page.getByRole("figure").first().getByRole("img").getAttribute("aria-label")).toBe(
       "Requêtes par heure, dernières 24 heures",
     );
