@@ -44,6 +44,7 @@ const FILES: Record<PageId, string> = {
   adminActivities: "routes/admin-activities.tsx",
   adminResultClaims: "routes/admin-result-claims.tsx",
   adminOrders: "routes/admin-orders.tsx",
+  adminLogs: "routes/admin-logs.tsx",
   adminUsers: "routes/admin-users.tsx",
   setup: "routes/setup.tsx",
 };

@@ -90,6 +90,12 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** `human`: one line a person reads per request or message; `json`: pino's records, for log tools. */
   LOG_FORMAT: z.enum(["human", "json"]).default("human"),
+  /** The application log on disk, JSON lines the admin's Logs screen searches. Unset: DATA_DIR/logs. */
+  LOG_DIR: z.string().min(1).optional(),
+  /** A log file is rotated (app.log → app.1.log …) before it grows past this many megabytes. */
+  LOG_FILE_SIZE_MB: z.coerce.number().int().min(1).max(1024).default(20),
+  /** Log files kept, the one being written included (the oldest is deleted); 0: no log file. */
+  LOG_FILE_COUNT: z.coerce.number().int().min(0).max(100).default(5),
   /** How long anonymous pages are served from memory (and by a shared cache in front); 0: never. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How often counted page views and traffic figures are written to the database (the admin dashboard's delay). */
@@ -144,7 +150,12 @@ const schema = z.object({
   STRIPE_API_BASE: z.url().optional(),
 });
 
-export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & { PUBLIC_URL: string; dataDir: string };
+export type Config = Omit<z.infer<typeof schema>, "PUBLIC_URL"> & {
+  PUBLIC_URL: string;
+  dataDir: string;
+  /** LOG_DIR, or DATA_DIR/logs, absolute. */
+  logDir: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -157,7 +168,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, "");
-  return { ...parsed.data, PUBLIC_URL: publicUrl, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const logDir = parsed.data.LOG_DIR ? path.resolve(parsed.data.LOG_DIR) : path.join(dataDir, "logs");
+  return { ...parsed.data, PUBLIC_URL: publicUrl, dataDir, logDir };
 }
 
 /**

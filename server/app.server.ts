@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -34,7 +35,10 @@ import { SESSION_COOKIE } from "../features/identity/sessions.server.ts";
 import { sessionUser } from "../features/identity/users.server.ts";
 import { illustrationRoutes } from "../features/illustrations/illustrations.routes.server.ts";
 import { createJobQueue, type JobQueue } from "../features/jobs/jobs.service.server.ts";
+import { createLogFile } from "../features/logs/log-file.server.ts";
+import { logsRoutes } from "../features/logs/logs.routes.server.ts";
 import { createMailService } from "../features/mail/mail.service.server.ts";
+import { mailLogRoutes } from "../features/mail/mail-log.routes.server.ts";
 import { mapsRoutes, siteBasemap } from "../features/maps/maps.routes.server.ts";
 import { eventImageRoutes } from "../features/media/images.routes.server.ts";
 import { shareImageRoutes } from "../features/media/share-images.routes.server.ts";
@@ -68,7 +72,14 @@ import { PAGES } from "../shared/i18n/pages.ts";
 import { configurePublicOrigin } from "../shared/public-url.ts";
 import { LEGAL_SETTING_NAMES, type LegalSettings } from "../shared/static-pages.ts";
 import { crossSiteGuard } from "./cross-site.server.ts";
-import { humanLogStream, type LogStream, loggerOptions } from "./logging.server.ts";
+import {
+  humanLogStream,
+  type LogStream,
+  loggedPath,
+  loggerOptions,
+  requestLogLine,
+  teeLogStream,
+} from "./logging.server.ts";
 import { swaggerOptions } from "./openapi.server.ts";
 import { pageApi } from "./page-api.server.ts";
 import { reactRouterPlugin } from "./react-router.server.ts";
@@ -194,15 +205,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // LOG_FORMAT=json: Fastify's JSON records, for log tools.
   const readable = config.LOG_FORMAT === "human" && Boolean(options.logger);
   const given = options.logger && options.logger !== true ? (options.logger as { stream?: LogStream }) : {};
+  // The log kept on disk for the admin's Logs screen (features/logs): every record the console
+  // gets, redacted the same way, and one line per request; rotated under LOG_DIR.
+  const logFile =
+    options.logger && config.LOG_FILE_COUNT > 0
+      ? createLogFile({
+          dir: config.logDir,
+          maxBytes: config.LOG_FILE_SIZE_MB * 1024 * 1024,
+          files: config.LOG_FILE_COUNT,
+        })
+      : null;
+  const consoleStream = readable ? humanLogStream(given.stream ?? process.stdout) : given.stream;
+  const stream = logFile ? teeLogStream(consoleStream ?? process.stdout, logFile) : consoleStream;
   const app = Fastify({
     // Whoever turns logging on gets the redaction and scrubbing of server/logging.server.ts.
-    logger: options.logger
-      ? {
-          ...loggerOptions(),
-          ...given,
-          ...(readable ? { stream: humanLogStream(given.stream ?? process.stdout) } : {}),
-        }
-      : false,
+    logger: options.logger ? { ...loggerOptions(), ...given, ...(stream ? { stream } : {}) } : false,
+    // Request ids unique across restarts and instances: the admin searches the logs by them.
+    genReqId: () => randomUUID().replaceAll("-", "").slice(0, 16),
     // Fastify's two JSON records per request give way to the one line below.
     ...(readable ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     // X-Forwarded-* only from the proxies named in TRUSTED_PROXIES: request.ip is then the
@@ -212,9 +231,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors,
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
+  if (logFile) {
+    app.addHook("onResponse", async (request, reply) => {
+      logFile.write(
+        requestLogLine({
+          time: Date.now(),
+          requestId: request.id,
+          userId: request.authSeen()?.user.id ?? null,
+          method: request.method,
+          route: request.routeOptions.url,
+          url: request.url,
+          status: reply.statusCode,
+          ms: reply.elapsedTime,
+        }),
+      );
+    });
+    app.addHook("onClose", async () => logFile.close());
+  }
   if (readable) {
     app.addHook("onResponse", async (request, reply) => {
-      const path = String(request.url).split("?")[0];
+      const path = loggedPath(request.url);
       const ms = Math.round(reply.elapsedTime);
       // A person's terminal shows server errors; every request only at LOG_LEVEL=debug.
       const level = reply.statusCode >= 500 ? "warn" : "debug";
@@ -271,6 +307,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       payments: stripeGateway(config),
       trafficMeter,
       dataDir: config.dataDir,
+      logDir: config.logDir,
       jobStats: () => jobs.stats(),
       mailCounts: () => mail.counts(),
     }),
@@ -353,6 +390,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(referenceRoutes);
   await app.register(adminRoutes);
+  await app.register(logsRoutes);
+  await app.register(mailLogRoutes);
   await app.register(eventGroupsRoutes);
   await app.register(searchRoutes);
   await app.register(eventDetailRoutes);

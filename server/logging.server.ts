@@ -12,6 +12,7 @@
  *   reset tokens and OAuth codes).
  */
 import type { FastifyServerOptions } from "fastify";
+import { PAGES } from "../shared/i18n/pages.ts";
 
 const CENSOR = "[redacted]";
 
@@ -153,6 +154,20 @@ function scrubArguments(args: unknown[]): unknown[] {
   });
 }
 
+/** Paths whose last part is a secret: the first-admin setup link's token (French and English). */
+const SECRET_PATHS = [PAGES.setup.fr, `en/${PAGES.setup.en}`].map(
+  (pattern) => new RegExp(`^/${pattern.replace(":token", "[^/]+")}/?$`),
+);
+
+/**
+ * A request's address as logs keep it: the path only (query strings carry reset tokens and OAuth
+ * codes), and a path that is itself a secret (the setup link) with that part masked.
+ */
+export function loggedPath(url: string): string {
+  const path = String(url ?? "").split("?")[0] ?? "";
+  return SECRET_PATHS.some((pattern) => pattern.test(path)) ? path.replace(/[^/]+\/?$/, CENSOR) : path;
+}
+
 type LoggerOptions = Exclude<FastifyServerOptions["logger"], boolean | undefined>;
 
 /** The logger of the server (server/main.ts), of buildApp whenever logging is on, and of tests. */
@@ -169,7 +184,7 @@ export function loggerOptions(level = "info"): LoggerOptions & Record<string, un
       // Query strings can carry secrets (reset links' tokens, OAuth codes): logs keep the path only.
       req: (req: { method?: string; url?: string; ip?: string }) => ({
         method: req.method,
-        url: String(req.url ?? "").split("?")[0],
+        url: loggedPath(String(req.url ?? "")),
         remoteAddress: req.ip,
       }),
       err: (error: Error) => serializeError(error) as { type: string; message: string; stack: string },
@@ -221,4 +236,67 @@ export function humanLogStream(out: LogStream = process.stdout): LogStream {
       return text ? out.write(text) : true;
     },
   };
+}
+
+/** Where records are kept on disk (features/logs/log-file.server.ts' LogFile). */
+export type LogFileSink = { write(line: string): void };
+
+/**
+ * The per-request records of the console: Fastify's two (LOG_FORMAT=json) and the readable line's
+ * (human). The log file has its own line per request (requestLogLine), whatever LOG_LEVEL says.
+ */
+const CONSOLE_REQUEST_MESSAGES = new Set(["incoming request", "request completed", "request"]);
+
+/**
+ * The logger's stream when the log is also kept on disk: each record (already redacted and
+ * scrubbed by the logger) goes to the console as before and to the file, except the console's
+ * per-request records. pino tells the stream each record's message (its metadata protocol).
+ */
+export function teeLogStream(console: LogStream, file: LogFileSink): LogStream {
+  const stream = {
+    [Symbol.for("pino.metadata")]: true,
+    lastMsg: undefined as unknown,
+    write(line: string) {
+      const message = stream.lastMsg;
+      if (typeof message !== "string" || !CONSOLE_REQUEST_MESSAGES.has(message)) file.write(line);
+      return console.write(line);
+    },
+  };
+  return stream;
+}
+
+export type RequestLogFields = {
+  time: number;
+  requestId: string;
+  /** The signed-in member, when the request looked them up. */
+  userId: number | null;
+  method: string;
+  /** The route's pattern (`/api/event/:id`; pages `/*`); none for a 404. */
+  route: string | undefined;
+  url: string;
+  status: number;
+  ms: number;
+};
+
+/**
+ * The log file's line for one request, as pino would write it: level (error for a 5xx, else info),
+ * time, request id, member, and method, route, path without its query, status and milliseconds.
+ * Built from those fields only: no header, cookie, body or query string can reach it.
+ */
+export function requestLogLine(fields: RequestLogFields): string {
+  const record = {
+    level: fields.status >= 500 ? 50 : 30,
+    time: fields.time,
+    reqId: fields.requestId,
+    ...(fields.userId ? { userId: fields.userId } : {}),
+    request: {
+      method: fields.method,
+      route: fields.route ?? null,
+      path: loggedPath(fields.url),
+      status: fields.status,
+      ms: Math.round(fields.ms * 10) / 10,
+    },
+    msg: "request",
+  };
+  return `${JSON.stringify(record)}\n`;
 }

@@ -148,6 +148,8 @@ export const errorCatalogue = {
   STRAVA_FAILURE: { status: 502, key: "errors.stravaFailure" },
   /** Making a result needs the activity linked to a course first. */
   ACTIVITY_NOT_LINKED: { status: 409, key: "errors.activityNotLinked" },
+  /** A logged message that carried a secret (a code, a reset or unsubscribe link), never stored: it cannot be sent again. */
+  MAIL_RESEND_SECRET: { status: 409, key: "errors.mailResendSecret" },
   /** An admin removing their own admin role, or disabling or deleting their own account (features/accounts). */
   ADMIN_OWN_ACCOUNT: { status: 409, key: "errors.adminOwnAccount" },
   /** Demoting, disabling or deleting the last active admin. */

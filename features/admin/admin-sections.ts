@@ -35,6 +35,10 @@ export const ADMIN_SECTIONS: readonly AdminGroup[] = [
     sections: [{ page: "adminOrders", label: "nav.orders" }],
   },
   {
+    group: "groups.system",
+    sections: [{ page: "adminLogs", label: "nav.logs" }],
+  },
+  {
     group: "groups.back",
     sections: [{ page: "account", label: "nav.account" }],
   },

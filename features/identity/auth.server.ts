@@ -31,6 +31,11 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in member, resolved once per request on first call. */
     auth(): Promise<Auth | null>;
+    /**
+     * The member auth() found, if it was asked and has answered (null: a visitor); undefined when
+     * nobody asked. Never looks the session up itself: for the request's log line.
+     */
+    authSeen(): Auth | null | undefined;
   }
 }
 
@@ -126,8 +131,11 @@ export async function installAuth(
 ) {
   await app.register(fastifyCookie, { secret: options.secret });
   app.decorateRequest("auth", async () => null);
+  app.decorateRequest("authSeen", () => undefined);
   app.addHook("onRequest", async (request, reply) => {
     let pending: Promise<Auth | null> | undefined;
+    let seen: Auth | null | undefined;
+    request.authSeen = () => seen;
     request.auth = () => {
       pending ??= (async () => {
         const token = request.cookies[SESSION_COOKIE];
@@ -146,7 +154,10 @@ export async function installAuth(
           );
         }
         return { user: found.user, sessionId: found.session.id, token };
-      })();
+      })().then((auth) => {
+        seen = auth;
+        return auth;
+      });
       return pending;
     };
   });

@@ -125,11 +125,14 @@ type TemplateDefinition<P> = {
   subjectOptions?: (params: P) => Record<string, unknown>;
   /** The Reply-To address, for messages a person wrote (the layout then stops saying "don't reply"). */
   replyTo?: (params: P) => string;
+  /** The secrets the message carries (given at send time, never stored): it cannot be sent again. */
+  secrets?: SecretParam[];
 };
 
 const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]> } = {
   verifyEmail: {
     required: ["code"],
+    secrets: ["code"],
     body: (t, { code }) => [
       { kind: "paragraph", text: t("verifyEmail.intro") },
       { kind: "code", code },
@@ -139,6 +142,7 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
   },
   changeEmail: {
     required: ["code", "newEmail"],
+    secrets: ["code"],
     body: (t, { code, newEmail }) => [
       { kind: "paragraph", text: t("changeEmail.intro", { newEmail }) },
       { kind: "code", code },
@@ -148,6 +152,7 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
   },
   resetPassword: {
     required: ["link"],
+    secrets: ["link"],
     body: (t, { link }) => [
       { kind: "paragraph", text: t("resetPassword.intro") },
       { kind: "button", label: t("resetPassword.button"), url: link, showLink: true },
@@ -203,6 +208,7 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
   },
   organizerCode: {
     required: ["eventName", "memberName", "code"],
+    secrets: ["code"],
     body: (t, { eventName, memberName, code }) => [
       { kind: "paragraph", text: t("organizerCode.intro", { eventName, memberName }) },
       { kind: "code", code },
@@ -267,6 +273,7 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
   },
   searchDigest: {
     required: ["label", "searchUrl", "manageUrl"],
+    secrets: ["unsubscribeToken"],
     body: (t, { label, count, races, searchUrl, manageUrl }) => [
       { kind: "paragraph", text: t("searchDigest.intro", { label, count: Number(count) }) },
       { kind: "races", races: Array.isArray(races) ? races : [] },
@@ -279,6 +286,7 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
   },
   registrationOpens: {
     required: ["eventName", "when", "opensAt", "eventUrl"],
+    secrets: ["unsubscribeToken"],
     body: (t, { eventName, when, opensAt, eventUrl }) => [
       {
         kind: "paragraph",
@@ -290,6 +298,7 @@ const TEMPLATES: { [K in MailTemplate]: TemplateDefinition<MailTemplateParams[K]
   },
   eventChanged: {
     required: ["eventName", "change", "eventUrl"],
+    secrets: ["unsubscribeToken"],
     body: (t, { eventName, change, newDate, eventUrl }) => [
       {
         kind: "paragraph",
@@ -309,6 +318,11 @@ export const MAIL_TEMPLATES = Object.keys(TEMPLATES) as MailTemplate[];
 
 export function isMailTemplate(name: string): name is MailTemplate {
   return Object.hasOwn(TEMPLATES, name);
+}
+
+/** The secrets a template's messages carry (a code, a reset link, an unsubscribe link); none: []. */
+export function templateSecrets(template: string): readonly SecretParam[] {
+  return isMailTemplate(template) ? (TEMPLATES[template].secrets ?? []) : [];
 }
 
 // Values are interpolated raw and the whole text escaped once by the layout: escaping here too
@@ -558,4 +572,28 @@ ${unsubscribe ? `<a href="${escapeHtml(unsubscribe.page)}" style="color:${MUTED}
         }
       : {}),
   };
+}
+
+/** What stands in a message's preview for a secret that was never stored. */
+const MASKED: Record<SecretParam, (publicUrl: string) => string> = {
+  code: () => "••••••",
+  link: (publicUrl) => `${publicUrl}/••••••`,
+  unsubscribeToken: () => "••••••",
+};
+
+/**
+ * A sent message rendered again from its template and stored parameters (the admin's viewer):
+ * the same HTML and text the recipient got, except its secrets — codes, links and unsubscribe
+ * tokens are never kept — which show as "••••••" and are named in `masked`.
+ */
+export function renderMailPreview(
+  template: string,
+  locale: string,
+  params: Record<string, unknown>,
+  context: RenderContext,
+): RenderedMail & { masked: SecretParam[] } {
+  const masked = [...templateSecrets(template)];
+  const publicUrl = context.publicUrl.replace(/\/+$/, "");
+  const stand = Object.fromEntries(masked.map((name) => [name, MASKED[name](publicUrl)]));
+  return { ...renderMail(template, locale, { ...params, ...stand }, context), masked };
 }

@@ -47,6 +47,7 @@ export const PAGES = {
   adminActivities: { fr: "admin/activities", en: "admin/activities" },
   adminResultClaims: { fr: "admin/resultats", en: "admin/results" },
   adminOrders: { fr: "admin/commandes", en: "admin/orders" },
+  adminLogs: { fr: "admin/journaux", en: "admin/logs" },
   adminUsers: { fr: "admin/utilisateurs", en: "admin/users" },
   setup: { fr: "installation/:token", en: "setup/:token" },
 } as const satisfies Record<string, Record<Locale, string>>;

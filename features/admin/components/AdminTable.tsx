@@ -45,7 +45,9 @@ export function AdminTable<Row>({
   page,
   pageSize,
   total,
+  hasMore,
   filters,
+  resetHref,
   exports,
   bulk,
   empty,
@@ -60,8 +62,12 @@ export function AdminTable<Row>({
   dir?: SortDir;
   page: number;
   pageSize: number;
-  total: number;
+  /** The rows of every page; null when the list is not counted through (then `hasMore` says whether a next page exists). */
+  total: number | null;
+  hasMore?: boolean;
   filters?: ReactNode;
+  /** Where "show all" leads (default: this page without parameters). */
+  resetHref?: string;
   exports?: { label: string; href: string }[];
   bulk?: BulkActions;
   empty?: string;
@@ -71,7 +77,8 @@ export function AdminTable<Row>({
   const { search, pathname } = useLocation();
   const id = useId();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const pages = pageCount(total, pageSize);
+  const pages = total === null ? null : pageCount(total, pageSize);
+  const hasNext = pages === null ? Boolean(hasMore) : page < pages;
   const keys = rows.map((row) => String(rowKey(row)));
   const allOn = keys.length > 0 && keys.every((key) => selected.has(key));
   const formId = `${id}-bulk`;
@@ -97,7 +104,10 @@ export function AdminTable<Row>({
               <button type="submit" className={SECONDARY_BUTTON}>
                 {t("table.filter")}
               </button>
-              <Link to={pathname} className="px-2 py-2 text-brand-700 text-sm underline underline-offset-2">
+              <Link
+                to={resetHref ?? pathname}
+                className="px-2 py-2 text-brand-700 text-sm underline underline-offset-2"
+              >
                 {t("table.reset")}
               </Link>
             </Form>
@@ -146,7 +156,7 @@ export function AdminTable<Row>({
       <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">
-            {caption}, {t("table.page", { page, pages })}
+            {caption}, {pages === null ? t("table.pageOnly", { page }) : t("table.page", { page, pages })}
           </caption>
           <thead className="border-slate-200 border-b bg-slate-50 text-ink-700">
             <tr>
@@ -257,7 +267,9 @@ export function AdminTable<Row>({
 
       <nav aria-label={t("table.pagination")} className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-ink-700">
-          {t("table.rows", { count: total, formatted: number.format(total) })} · {t("table.page", { page, pages })}
+          {total === null
+            ? t("table.pageOnly", { page })
+            : `${t("table.rows", { count: total, formatted: number.format(total) })} · ${t("table.page", { page, pages })}`}
         </p>
         <div className="flex gap-2">
           {page > 1 ? (
@@ -269,7 +281,7 @@ export function AdminTable<Row>({
               {t("table.previous")}
             </Link>
           ) : null}
-          {page < pages ? (
+          {hasNext ? (
             <Link
               to={tableHref(search, { page: page + 1 })}
               className={cx(SECONDARY_BUTTON, "inline-flex items-center")}
