@@ -1,6 +1,6 @@
-import { ShieldAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data } from "react-router";
+import { AdminForbidden } from "../../features/admin/components/AdminForbidden.tsx";
 import { AdminLayout } from "../../features/admin/components/AdminLayout.tsx";
 import {
   EventsManager,
@@ -9,7 +9,6 @@ import {
   type QueueEvent,
   type QueueRequest,
 } from "../../features/editor/components/admin/EventsManager.tsx";
-import { pagePath } from "../../shared/i18n/pages.ts";
 import { useLocale } from "../../shared/i18n/use-locale.ts";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
@@ -48,22 +47,4 @@ export default function AdminEventsPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** A signed-in member who is not an admin: said plainly, with a way to sign in with another account. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("editor");
-  const locale = useLocale();
-  if (!isRouteErrorResponse(error) || error.status !== 403) throw error;
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center" data-error="forbidden">
-      <ShieldAlert className="mb-4 h-12 w-12 text-brand-600" aria-hidden="true" />
-      <h1 className="font-bold text-2xl sm:text-3xl">{t("admin.forbiddenTitle")}</h1>
-      <p className="mt-3 text-ink-700">{t("common:errors.forbidden")}</p>
-      <Link
-        to={pagePath("login", locale)}
-        className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-      >
-        {t("admin.signIn")}
-      </Link>
-    </section>
-  );
-}
+export const ErrorBoundary = AdminForbidden;

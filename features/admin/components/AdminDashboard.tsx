@@ -185,6 +185,7 @@ export function AdminDashboard({ data, locale, range }: { data: Dashboard; local
           <TrafficChart
             points={points}
             label={t(range === "24h" ? "dashboard.requests24h" : "dashboard.requests30d")}
+            maxLabel={(max) => t("dashboard.max", { value: n(max) })}
             tickLabel={tick}
             tableHeaders={{
               period: t("dashboard.period"),

@@ -10,12 +10,15 @@ type TrafficPoint = Dashboard["traffic"]["hours"][number];
 export function TrafficChart({
   points,
   label,
+  maxLabel,
   tickLabel,
   tableHeaders,
 }: {
   points: readonly TrafficPoint[];
   /** The figure's name (e.g. "Requests, last 24 hours"). */
   label: string;
+  /** The top of the scale, in words ("max. 1 234"). */
+  maxLabel: (max: number) => string;
   /** A period's short label on the axis and in the table. */
   tickLabel: (at: string) => string;
   tableHeaders: { period: string; requests: string; errors: string };
@@ -30,7 +33,7 @@ export function TrafficChart({
     <figure className="min-w-0">
       <figcaption className="mb-1 flex items-baseline justify-between gap-2 font-medium text-ink-900 text-sm">
         <span>{label}</span>
-        <span className="font-normal text-ink-500 text-xs tabular-nums">max {max}</span>
+        <span className="font-normal text-ink-500 text-xs tabular-nums">{maxLabel(max)}</span>
       </figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={label}>
         <line x1="0" x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth="1" />
