@@ -33,7 +33,7 @@ export function TrafficChart({
     <figure className="min-w-0">
       <figcaption className="mb-1 flex items-baseline justify-between gap-2 font-medium text-ink-900 text-sm">
         <span>{label}</span>
-        <span className="font-normal text-ink-500 text-xs tabular-nums">{maxLabel(max)}</span>
+        <span className="whitespace-nowrap font-normal text-ink-500 text-xs tabular-nums">{maxLabel(max)}</span>
       </figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={label}>
         <line x1="0" x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth="1" />
@@ -127,16 +127,19 @@ export function LoadChart({
         <line x1="0" x2={width} y1={height} y2={height} className="stroke-slate-300" strokeWidth="1" />
         <line x1="0" x2={width} y1={height / 2} y2={height / 2} className="stroke-slate-100" strokeWidth="1" />
         <path d={path("cpuPercent")} fill="none" className="stroke-brand-700" strokeWidth="2" />
-        {points.map((p, i) =>
-          p.cpuPercent === null ? null : (
-            <circle
-              key={p.at}
-              cx={i * step + step / 2}
-              cy={height - (p.cpuPercent / 100) * (height - 4)}
-              r="3"
-              className="fill-brand-700"
-            />
-          ),
+        {points.flatMap((p, i) =>
+          (["cpuPercent", "memoryPercent"] as const).map((key) => {
+            const value = p[key];
+            return value === null ? null : (
+              <circle
+                key={`${p.at}-${key}`}
+                cx={i * step + step / 2}
+                cy={height - (value / 100) * (height - 4)}
+                r="3"
+                className={key === "cpuPercent" ? "fill-brand-700" : "fill-amber-600"}
+              />
+            );
+          }),
         )}
         <path
           d={path("memoryPercent")}
