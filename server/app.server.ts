@@ -233,6 +233,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   if (logFile) {
     app.addHook("onResponse", async (request, reply) => {
+      // The build's files and uploaded media answered as asked are not the application's story
+      // (a page brings some forty): only their failures are kept.
+      const file = request.routeOptions.config?.staticFile || request.routeOptions.url === "/media/*";
+      if (file && reply.statusCode < 400) return;
       logFile.write(
         requestLogLine({
           time: Date.now(),

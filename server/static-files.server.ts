@@ -11,6 +11,13 @@ import { access } from "../features/identity/access.server.ts";
 import { compress, etagOf, matchesEtag, preferredEncoding } from "../platform/http/page-cache.server.ts";
 import { filesBelow, precompressAssets } from "./precompress.server.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A file of the build: the log file keeps no line for it unless it fails (server/app.server.ts). */
+    staticFile?: boolean;
+  }
+}
+
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".mjs": "text/javascript; charset=utf-8",
@@ -119,7 +126,7 @@ export async function staticFilesPlugin(
       method: ["GET", "HEAD"],
       url: urlPath,
       schema: { hide: true },
-      config: { access: access.anyone },
+      config: { access: access.anyone, staticFile: true },
       handler: (request, reply) => send(request, reply, file),
     });
   }

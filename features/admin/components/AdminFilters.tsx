@@ -8,6 +8,8 @@ import { cx } from "../../../shared/ui/cx.ts";
 import { INPUT_CLASS, LABEL_CLASS } from "../../../shared/ui/fields.tsx";
 
 const FIELD = "block w-full sm:w-auto";
+/** Two side by side on a phone (short values: a level, an id, a day). */
+const HALF = "block w-[calc(50%-0.25rem)] sm:w-auto";
 
 export function FilterText({
   name,
@@ -15,6 +17,7 @@ export function FilterText({
   value,
   type = "search",
   inputMode,
+  half,
   className,
 }: {
   name: string;
@@ -22,10 +25,11 @@ export function FilterText({
   value: string | number | undefined;
   type?: "search" | "text" | "date" | "datetime-local";
   inputMode?: "numeric" | "text";
+  half?: boolean;
   className?: string;
 }) {
   return (
-    <label className={cx(FIELD, className)}>
+    <label className={cx(half ? HALF : FIELD, className)}>
       <span className={LABEL_CLASS}>{label}</span>
       <input
         type={type}
@@ -44,6 +48,7 @@ export function FilterSelect({
   value,
   all,
   options,
+  half,
 }: {
   name: string;
   label: string;
@@ -51,9 +56,10 @@ export function FilterSelect({
   /** The first option, for no filter. */
   all: string;
   options: readonly { value: string; label: string }[];
+  half?: boolean;
 }) {
   return (
-    <label className={FIELD}>
+    <label className={half ? HALF : FIELD}>
       <span className={LABEL_CLASS}>{label}</span>
       <select name={name} defaultValue={value ?? ""} className={cx(INPUT_CLASS, "py-2")}>
         <option value="">{all}</option>

@@ -110,12 +110,13 @@ export function AppLogList({ data, query, locale }: { data: AppLogsPage; query: 
               value={query.level}
               all={t("logs.all")}
               options={LOG_LEVELS.map((level) => ({ value: level, label: t(`logs.app.levels.${level}`) }))}
+              half
             />
+            <FilterText name="route" label={t("logs.app.route")} value={query.route} half />
             <FilterText name="from" type="datetime-local" label={t("logs.from")} value={minuteOf(query.from, false)} />
             <FilterText name="to" type="datetime-local" label={t("logs.to")} value={minuteOf(query.to, true)} />
-            <FilterText name="route" label={t("logs.app.route")} value={query.route} />
-            <FilterText name="requestId" label={t("logs.app.requestId")} value={query.requestId} />
-            <FilterText name="userId" label={t("logs.app.userId")} value={query.userId} inputMode="numeric" />
+            <FilterText name="requestId" label={t("logs.app.requestId")} value={query.requestId} half />
+            <FilterText name="userId" label={t("logs.app.userId")} value={query.userId} inputMode="numeric" half />
             <FilterText name="q" label={t("logs.app.text")} value={query.q} />
           </>
         }
@@ -129,7 +130,7 @@ export function AppLogList({ data, query, locale }: { data: AppLogsPage; query: 
           },
           {
             key: "level",
-            header: t("logs.app.level"),
+            header: t("logs.app.levelColumn"),
             cell: (record) => (
               <span className={cx("rounded px-1.5 py-0.5 font-medium text-xs", LEVEL_STYLES[record.level])}>
                 {t(`logs.app.levels.${record.level}`)}

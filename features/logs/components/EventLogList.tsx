@@ -37,8 +37,8 @@ export function EventLogList({ data, query, locale }: { data: EventLogsPage; que
               all={t("logs.all")}
               options={EVENT_HISTORY_TYPES.map((type) => ({ value: type, label: kind(type) }))}
             />
-            <FilterText name="from" type="date" label={t("logs.from")} value={query.from} />
-            <FilterText name="to" type="date" label={t("logs.to")} value={query.to} />
+            <FilterText name="from" type="date" label={t("logs.from")} value={query.from} half />
+            <FilterText name="to" type="date" label={t("logs.to")} value={query.to} half />
           </>
         }
         columns={[

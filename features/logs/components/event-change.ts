@@ -15,6 +15,8 @@ const DESCRIBED = new Set([
   "message",
   "from",
   "to",
+  "date",
+  "originalDate",
   "cancelled",
   "check",
   "courses",
@@ -30,6 +32,12 @@ const DESCRIBED = new Set([
   "recipient",
 ]);
 
+/** A recorded key's name: the editor's label of a form field, else ours, else the key itself. */
+function keyLabel(key: string, t: Translate): string {
+  const label = fieldLabel(key, t);
+  return label !== key ? label : t(`admin:logs.events.keys.${key}`, { defaultValue: key });
+}
+
 const isDay = (value: unknown): value is string => typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value);
 
 export function describeChange(
@@ -44,7 +52,12 @@ export function describeChange(
     lines.push(t("admin:logs.events.fields", { fields: data.fields.map((f) => fieldLabel(String(f), t)).join(", ") }));
   }
   if (data.access === "organizer") lines.push(t("admin:logs.events.asOrganizer"));
-  if (type === "postponement") lines.push(t("admin:logs.events.postponed", { from: day(data.from), to: day(data.to) }));
+  // Written by the moderation as {from, to}; older lines (the demo catalogue's) as {originalDate, date}.
+  const before = data.from ?? data.originalDate;
+  const after = data.to ?? data.date;
+  if (type === "postponement" && (before !== undefined || after !== undefined)) {
+    lines.push(t("admin:logs.events.postponed", { from: day(before), to: day(after) }));
+  }
   if (type === "automatic_copy" && data.from !== undefined) {
     lines.push(t("admin:logs.events.copyFrom", { id: data.from }));
   }
@@ -74,11 +87,12 @@ export function describeChange(
   const colon = locale === "fr" ? "\u00a0: " : ": ";
   for (const [key, value] of Object.entries(data)) {
     if (DESCRIBED.has(key) || value === null || value === undefined || value === "") continue;
-    lines.push(`${fieldLabel(key, t)}${colon}${formatValue(key, value, t, locale)}`);
+    lines.push(`${keyLabel(key, t)}${colon}${isDay(value) ? day(value) : formatValue(key, value, t, locale)}`);
   }
+  // Dates recorded on another kind of line (a cancellation's day…).
   if (type !== "postponement" && type !== "automatic_copy") {
-    for (const key of ["from", "to"] as const) {
-      if (data[key] !== undefined && data[key] !== null) lines.push(`${key}${colon}${day(data[key])}`);
+    for (const key of ["from", "to", "originalDate", "date"] as const) {
+      if (data[key] !== undefined && data[key] !== null) lines.push(`${keyLabel(key, t)}${colon}${day(data[key])}`);
     }
   }
   return lines;

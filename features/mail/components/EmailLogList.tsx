@@ -52,6 +52,7 @@ export function EmailLogList({ data, query, locale }: { data: EmailLogsPage; que
               value={query.template}
               all={t("logs.all")}
               options={data.templates.map((name) => ({ value: name, label: template(name) }))}
+              half
             />
             <FilterSelect
               name="status"
@@ -59,9 +60,10 @@ export function EmailLogList({ data, query, locale }: { data: EmailLogsPage; que
               value={query.status}
               all={t("logs.all")}
               options={MAIL_STATUSES.map((status) => ({ value: status, label: t(`logs.emails.statuses.${status}`) }))}
+              half
             />
-            <FilterText name="from" type="date" label={t("logs.from")} value={query.from} />
-            <FilterText name="to" type="date" label={t("logs.to")} value={query.to} />
+            <FilterText name="from" type="date" label={t("logs.from")} value={query.from} half />
+            <FilterText name="to" type="date" label={t("logs.to")} value={query.to} half />
           </>
         }
         columns={[
