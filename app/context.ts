@@ -13,7 +13,13 @@ export type PageApiAnswer = { status: number; body: unknown; cookies: string[] }
  * cookies, address and browser), for the actions that take forms posted without JavaScript.
  * A form posted from another site gets 403 without reaching the API.
  */
-export type PageApi = (call: { url: string; body: unknown; locale: Locale }) => Promise<PageApiAnswer>;
+export type PageApi = (call: {
+  url: string;
+  body: unknown;
+  locale: Locale;
+  /** POST unless said (an admin's deletion is a DELETE). */
+  method?: "POST" | "DELETE";
+}) => Promise<PageApiAnswer>;
 
 /** What the Fastify server hands to every loader and action (see server/react-router.server.ts). */
 export type AppContext = {

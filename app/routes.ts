@@ -46,6 +46,7 @@ const FILES: Record<PageId, string> = {
   adminOrders: "routes/admin-orders.tsx",
   adminLogs: "routes/admin-logs.tsx",
   adminUsers: "routes/admin-users.tsx",
+  adminUser: "routes/admin-user.tsx",
   setup: "routes/setup.tsx",
 };
 

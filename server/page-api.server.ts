@@ -8,15 +8,16 @@ const FORWARDED = ["cookie", "user-agent", "accept-language"] as const;
 
 /** The API as the visitor of this page request (see PageApi). */
 export function pageApi(app: FastifyInstance, request: FastifyRequest): PageApi {
-  return async ({ url, body, locale }) => {
+  return async ({ url, body, locale, method = "POST" }) => {
     // A page POST from another site could sign a visitor into someone else's account (the session
     // cookie is set on the answer) or write in their name: the site's one rule (crossSiteGuard
     // already refused it before the page's action ran; kept here beside the call it protects).
     if (!isSameOriginRequest(request))
       return { status: 403, body: apiErrorBody("CROSS_SITE_REQUEST", locale), cookies: [] };
+    const send = method === "POST";
     const headers: Record<string, string> = {
       [ACCESS_HEADER]: ACCESS_HEADER_VALUE,
-      "content-type": "application/json",
+      ...(send ? { "content-type": "application/json" } : {}),
       "x-locale": locale,
     };
     for (const name of FORWARDED) {
@@ -24,9 +25,9 @@ export function pageApi(app: FastifyInstance, request: FastifyRequest): PageApi 
       if (typeof value === "string") headers[name] = value;
     }
     const response = await app.inject({
-      method: "POST",
+      method,
       url,
-      payload: JSON.stringify(body),
+      ...(send ? { payload: JSON.stringify(body) } : {}),
       headers,
       remoteAddress: request.ip,
     });

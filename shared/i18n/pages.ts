@@ -49,6 +49,7 @@ export const PAGES = {
   adminOrders: { fr: "admin/commandes", en: "admin/orders" },
   adminLogs: { fr: "admin/journaux", en: "admin/logs" },
   adminUsers: { fr: "admin/utilisateurs", en: "admin/users" },
+  adminUser: { fr: "admin/utilisateurs/:id", en: "admin/users/:id" },
   setup: { fr: "installation/:token", en: "setup/:token" },
 } as const satisfies Record<string, Record<Locale, string>>;
 export type PageId = keyof typeof PAGES;

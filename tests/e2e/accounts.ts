@@ -15,4 +15,5 @@ export const E2E_ADMINS = {
   menus: { email: "admin.menus@example.fr", password: "admin menus 1" },
   posters: { email: "admin.posters@example.fr", password: "admin posters 1" },
   dashboard: { email: "admin.dashboard@example.fr", password: "admin dashboard 1" },
+  users: { email: "admin.users@example.fr", password: "admin users 1" },
 } as const;

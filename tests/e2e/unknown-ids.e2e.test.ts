@@ -44,6 +44,8 @@ const CASES: Partial<Record<PageId, { params: Record<string, string>[]; status: 
   posterEdit: { params: IDS.map((id) => ({ id })), status: 404 },
   eventEdit: { params: IDS.map((id) => ({ id })), status: 404 },
   resultsImport: { params: IDS.map((id) => ({ id })), status: 404 },
+  // The journey's member is no admin: refused before the id is read (an admin gets 404).
+  adminUser: { params: IDS.map((id) => ({ id })), status: 403, why: "admins only" },
   // The setup link's token is a secret checked when the form is sent; the page itself says the
   // site is set up already (the shared server has admins) whatever the token.
   setup: { params: [{ token: "nope" }, { token: "99999999" }], status: 200, why: "its token is checked on submit" },

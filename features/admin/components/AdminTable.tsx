@@ -153,7 +153,8 @@ export function AdminTable<Row>({
         </Form>
       ) : null}
 
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      {/* Positioned: the screen-reader texts of the headers (absolute) scroll with the table, not past the page. */}
+      <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">
             {caption}, {pages === null ? t("table.pageOnly", { page }) : t("table.page", { page, pages })}
