@@ -49,7 +49,7 @@ function DeletionConfirm({ busy }: { busy: boolean }) {
       <div className="mt-3 space-y-3 rounded-xl border border-red-200 bg-red-50/50 p-4 text-sm">
         <h3 className="font-bold text-base text-red-900">{t("users.deletion.title")}</h3>
         <p className="text-ink-800">{t("users.deletion.intro")}</p>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-3">
           <Items title={t("users.deletion.erased")} items={erased.map((key) => t(`users.deletion.${key}`))} />
           <Items title={t("users.deletion.kept")} items={kept.map((key) => t(`users.deletion.${key}`))} />
         </div>

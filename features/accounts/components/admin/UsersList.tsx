@@ -21,6 +21,9 @@ import { compactDay, memberName, STATUS_STYLE } from "./user-format.ts";
 
 const ROLES = ["member", "organiser", "admin"] as const;
 
+/** Two short fields side by side on a phone; on a wider screen they flow with the others. */
+const PAIR = "grid w-full grid-cols-2 gap-2 sm:contents";
+
 /** The list's filters: the GET form of AdminTable, filled from the address. */
 function UserFilters({ query }: { query: AdminUsersQuery }) {
   const { t, i18n } = useTranslation("admin");
@@ -28,39 +31,45 @@ function UserFilters({ query }: { query: AdminUsersQuery }) {
   return (
     <>
       <FilterText name="q" label={t("users.search")} value={query.q} className="sm:w-64" />
-      <FilterSelect
-        name="role"
-        label={t("users.role")}
-        value={query.role}
-        all={t("users.filters.allRoles")}
-        options={ROLES.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
-      />
-      <FilterSelect
-        name="verified"
-        label={t("users.filters.address")}
-        value={query.verified}
-        all={t("users.filters.anyAddress")}
-        options={[
-          { value: "yes", label: t("users.filters.verifiedYes") },
-          { value: "no", label: t("users.filters.verifiedNo") },
-        ]}
-      />
-      <FilterSelect
-        name="status"
-        label={t("users.status")}
-        value={query.status}
-        all={t("users.filters.anyStatus")}
-        options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: t(`users.statuses.${status}`) }))}
-      />
-      <FilterSelect
-        name="sport"
-        label={t("users.filters.sport")}
-        value={query.sport}
-        all={t("users.filters.allSports")}
-        options={SPORTS.map((sport) => ({ value: sport.key, label: en ? sport.en : sport.fr }))}
-      />
-      <FilterText name="loginAfter" type="date" label={t("users.filters.loginAfter")} value={query.loginAfter} />
-      <FilterText name="loginBefore" type="date" label={t("users.filters.loginBefore")} value={query.loginBefore} />
+      <div className={PAIR}>
+        <FilterSelect
+          name="role"
+          label={t("users.role")}
+          value={query.role}
+          all={t("users.filters.allRoles")}
+          options={ROLES.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+        />
+        <FilterSelect
+          name="verified"
+          label={t("users.filters.address")}
+          value={query.verified}
+          all={t("users.filters.anyAddress")}
+          options={[
+            { value: "yes", label: t("users.filters.verifiedYes") },
+            { value: "no", label: t("users.filters.verifiedNo") },
+          ]}
+        />
+      </div>
+      <div className={PAIR}>
+        <FilterSelect
+          name="status"
+          label={t("users.status")}
+          value={query.status}
+          all={t("users.filters.anyStatus")}
+          options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: t(`users.statuses.${status}`) }))}
+        />
+        <FilterSelect
+          name="sport"
+          label={t("users.filters.sport")}
+          value={query.sport}
+          all={t("users.filters.allSports")}
+          options={SPORTS.map((sport) => ({ value: sport.key, label: en ? sport.en : sport.fr }))}
+        />
+      </div>
+      <div className={PAIR}>
+        <FilterText name="loginAfter" type="date" label={t("users.filters.loginAfter")} value={query.loginAfter} />
+        <FilterText name="loginBefore" type="date" label={t("users.filters.loginBefore")} value={query.loginBefore} />
+      </div>
       <label className="flex items-center gap-2 py-2.5">
         <input
           type="checkbox"
@@ -168,6 +177,18 @@ export function UsersList({
               </>
             ),
           },
+          {
+            key: "status",
+            header: t("users.status"),
+            sort: "status",
+            cell: (u) => (
+              <span
+                className={cx("inline-block rounded-full px-2 py-0.5 font-semibold text-xs", STATUS_STYLE[u.status])}
+              >
+                {t(`users.statuses.${u.status}`)}
+              </span>
+            ),
+          },
           { key: "email", header: t("users.email"), sort: "email", cell: (u) => <EmailCell email={u.email} /> },
           { key: "role", header: t("users.role"), sort: "role", cell: (u) => t(`users.roles.${u.role}`) },
           {
@@ -191,18 +212,6 @@ export function UsersList({
             cell: (u) => (u.lastLoginAt ? compactDay(u.lastLoginAt, locale) : t("users.never")),
           },
           { key: "logins", header: t("users.logins"), sort: "logins", numeric: true, cell: (u) => u.loginCount },
-          {
-            key: "status",
-            header: t("users.status"),
-            sort: "status",
-            cell: (u) => (
-              <span
-                className={cx("inline-block rounded-full px-2 py-0.5 font-semibold text-xs", STATUS_STYLE[u.status])}
-              >
-                {t(`users.statuses.${u.status}`)}
-              </span>
-            ),
-          },
         ]}
       />
     </>
