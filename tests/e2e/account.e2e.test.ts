@@ -447,6 +447,7 @@ describe("the account's and the admin area's menus", () => {
       "Activités importées",
       "Demandes de résultats",
       "Ventes et commandes",
+      "Journaux",
       "Retour à mon compte",
     ];
     await expect

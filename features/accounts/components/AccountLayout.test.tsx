@@ -110,6 +110,7 @@ describe("the admin area's menu", () => {
       ["Activités importées", "/admin/activities"],
       ["Demandes de résultats", "/admin/resultats"],
       ["Ventes et commandes", "/admin/commandes"],
+      ["Journaux", "/admin/journaux"],
       ["Retour à mon compte", "/user/profil"],
     ]);
     expect(within(side).getByRole("link", { name: "Ventes et commandes" })).toHaveAttribute("aria-current", "page");
