@@ -65,14 +65,14 @@ function Details({ record }: { record: AppLogRecord }) {
         {t("logs.app.details")}
       </summary>
       {details ? (
-        <pre className="mt-1 max-w-[36rem] overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">
+        <pre className="mt-1 max-w-[36rem] whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">
           {details}
         </pre>
       ) : null}
       {record.error?.stack ? (
         <>
           <p className="mt-1 font-medium text-ink-700 text-xs">{t("logs.app.stack")}</p>
-          <pre className="mt-1 max-w-[36rem] overflow-x-auto whitespace-pre rounded bg-slate-50 p-2 text-xs">
+          <pre className="mt-1 max-w-[36rem] whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">
             {record.error.stack}
           </pre>
         </>

@@ -130,9 +130,7 @@ export function EmailViewer({
             className="mt-2 h-[32rem] w-full rounded-lg border border-slate-200 bg-slate-100"
           />
           <h3 className="mt-4 font-semibold text-ink-900">{t("logs.emails.viewer.text")}</h3>
-          <pre className="mt-2 max-h-[24rem] overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm">
-            {view.text}
-          </pre>
+          <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm">{view.text}</pre>
         </>
       )}
     </section>
