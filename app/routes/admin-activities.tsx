@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
-import { AdminLayout } from "../../features/admin/components/AdminLayout.tsx";
 import { AdminActivitiesView } from "../../features/activities/components/AdminActivities.tsx";
+import { AdminLayout } from "../../features/admin/components/AdminLayout.tsx";
 import { loginRedirect } from "../auth-guard.ts";
 import { routeMeta } from "../meta.ts";
 import type { Route } from "./+types/admin-activities";

@@ -237,7 +237,10 @@ export function resultClaimsService(
 
     /** Claims waiting for a decision (the admin menu's count). */
     async pendingCount(): Promise<number> {
-      const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM result_claims WHERE status = 'pending'`);
+      const [row] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM result_claims WHERE status = 'pending'`,
+      );
       return Number(row?.n ?? 0);
     },
 

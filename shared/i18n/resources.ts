@@ -5,8 +5,8 @@
  * namespace is done here only.
  */
 import enAccount from "../../locales/en/account.json";
-import enAdmin from "../../locales/en/admin.json";
 import enActivities from "../../locales/en/activities.json";
+import enAdmin from "../../locales/en/admin.json";
 import enBadges from "../../locales/en/badges.json";
 import enCommon from "../../locales/en/common.json";
 import enCommunity from "../../locales/en/community.json";
@@ -25,8 +25,8 @@ import enSearch from "../../locales/en/search.json";
 import enSports from "../../locales/en/sports.json";
 import enUi from "../../locales/en/ui.json";
 import frAccount from "../../locales/fr/account.json";
-import frAdmin from "../../locales/fr/admin.json";
 import frActivities from "../../locales/fr/activities.json";
+import frAdmin from "../../locales/fr/admin.json";
 import frBadges from "../../locales/fr/badges.json";
 import frCommon from "../../locales/fr/common.json";
 import frCommunity from "../../locales/fr/community.json";

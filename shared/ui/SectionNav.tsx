@@ -108,15 +108,13 @@ function SectionGroups({ groups, pathname }: { groups: readonly SectionNavGroup[
               >
                 <span className="min-w-0 flex-1">{item.label}</span>
                 {item.badge && item.badge.count > 0 ? (
-                  <>
-                    <span
-                      aria-hidden="true"
-                      className="ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-amber-100 px-1.5 font-bold text-amber-900 text-xs tabular-nums"
-                      title={item.badge.label}
-                    >
-                      {item.badge.count}
-                    </span>
-                  </>
+                  <span
+                    aria-hidden="true"
+                    className="ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-amber-100 px-1.5 font-bold text-amber-900 text-xs tabular-nums"
+                    title={item.badge.label}
+                  >
+                    {item.badge.count}
+                  </span>
                 ) : null}
               </Link>
             </li>
