@@ -1,3 +1,4 @@
+import type { BusinessFigures } from "../features/admin/admin.contract.ts";
 import type { AdminPorts } from "../features/admin/admin.service.server.ts";
 import { catalogueCounts } from "../features/events/catalogue-counts.server.ts";
 import { memberCounts } from "../features/identity/member-counts.server.ts";
@@ -17,38 +18,32 @@ export function adminPorts(
     waitingEvents: () => Promise<number>;
     reportedComments: () => Promise<number>;
     pendingClaims: () => Promise<number>;
-    jobStats: () => Promise<{
-      pending: number;
-      running: number;
-      failed: number;
-      byQueue: { queue: string; pending: number; running: number; failed: number }[];
-    }>;
-    mailCounts: () => Promise<{ queued: number; sent24h: number; failed24h: number }>;
+    jobStats: AdminPorts["jobs"];
+    mailCounts: () => Promise<BusinessFigures["mail"]>;
   },
 ): AdminPorts {
   return {
-    async counts() {
-      const [pendingEvents, reportedComments, resultClaims, jobs] = await Promise.all([
+    async waiting() {
+      const [pendingEvents, reportedComments, resultClaims] = await Promise.all([
         from.waitingEvents(),
         from.reportedComments(),
         from.pendingClaims(),
-        from.jobStats(),
       ]);
-      return { pendingEvents, reportedComments, resultClaims, failedJobs: jobs.failed };
+      return { pendingEvents, reportedComments, resultClaims };
     },
+    jobs: from.jobStats,
     async business() {
       const now = clock();
       const month = new Date(now.getTime() - 30 * DAY_MS);
-      const [members, events, results, sales, posters, mail, jobs] = await Promise.all([
+      const [members, events, results, sales, posters, mail] = await Promise.all([
         memberCounts(db, now),
         catalogueCounts(db, parisToday(now), month),
         resultCounts(db, month),
         salesSince(db, month),
         posterCounts(db, month),
         from.mailCounts(),
-        from.jobStats(),
       ]);
-      return { members, events, results, sales, posters, mail, jobs };
+      return { members, events, results, sales, posters, mail };
     },
   };
 }

@@ -13,8 +13,12 @@ import type { AdminCounts } from "./admin-sections.ts";
  * what waits and the business figures, each read by the feature that owns the data.
  */
 export type AdminPorts = {
-  counts: () => Promise<AdminCounts>;
-  business: () => Promise<BusinessFigures>;
+  /** What waits for an admin, but the failed jobs (read from `jobs`). */
+  waiting: () => Promise<Omit<AdminCounts, "failedJobs">>;
+  /** The job queue at a glance: read once per dashboard, for its figures and for the counts. */
+  jobs: () => Promise<BusinessFigures["jobs"]>;
+  /** The business figures, but the jobs. */
+  business: () => Promise<Omit<BusinessFigures, "jobs">>;
 };
 
 export function adminService(
@@ -39,8 +43,14 @@ export function adminService(
     }
   }
 
+  async function counts(jobs?: Promise<BusinessFigures["jobs"]>): Promise<AdminCounts> {
+    const [waiting, queue] = await Promise.all([deps.waiting(), jobs ?? deps.jobs()]);
+    return { ...waiting, failedJobs: queue.failed };
+  }
+
   return {
-    counts: deps.counts,
+    /** The admin menu's counts (GET /api/admin/counts). */
+    counts: () => counts(),
 
     /** GET /api/admin/dashboard: the machine, the traffic, the business, what waits. */
     async dashboard(): Promise<Dashboard> {
@@ -51,11 +61,13 @@ export function adminService(
         (sum, m) => sum.map((n, i) => n + (m.buckets[i] ?? 0)),
         new Array(recent[0]?.buckets.length ?? 0).fill(0),
       );
-      const [history, audience, business, counts, dbBytes] = await Promise.all([
+      const jobs = deps.jobs();
+      const [history, audience, business, queue, waiting, dbBytes] = await Promise.all([
         deps.traffic.history(),
         deps.traffic.audience(),
         deps.business(),
-        deps.counts(),
+        jobs,
+        counts(jobs),
         databaseBytes(),
       ]);
       return {
@@ -73,8 +85,8 @@ export function adminService(
           audience,
         },
         uptime: { ...uptimes(), startedAt },
-        business,
-        counts,
+        business: { ...business, jobs: queue },
+        counts: waiting,
       };
     },
   };
